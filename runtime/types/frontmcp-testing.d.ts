@@ -1,0 +1,223 @@
+// Types for learner tests: `import { test, expect } from "@frontmcp/testing"`.
+// Fed to the Monaco editor and used by `tsc -p lessons/tsconfig.json`. Self-contained: no imports at all.
+// The behaviour behind these types is described in docs/AUTHORING-API.md.
+
+declare module "@frontmcp/testing" {
+  // ---------------------------------------------------------------- wire shapes
+
+  export interface JsonRpcError {
+    code: number;
+    message: string;
+    data?: any;
+  }
+  export interface JsonRpcRequest {
+    jsonrpc: "2.0";
+    id: string | number;
+    method: string;
+    params?: Record<string, any>;
+  }
+  export interface JsonRpcResponse {
+    jsonrpc: "2.0";
+    id: string | number | null;
+    result?: any;
+    error?: JsonRpcError;
+  }
+
+  export interface ContentBlock {
+    type: string;
+    text?: string;
+    [key: string]: unknown;
+  }
+  /** A `tools/call` result as it came over the wire. */
+  export interface CallToolResult {
+    content: ContentBlock[];
+    structuredContent?: Record<string, any>;
+    isError?: boolean;
+    /** Holds `code` (such as `"INVALID_INPUT"`) on tool errors. */
+    _meta?: Record<string, any>;
+    resultType?: string;
+    [key: string]: unknown;
+  }
+
+  /** One entry of `tools/list`. */
+  export interface McpTool {
+    name: string;
+    title?: string;
+    description?: string;
+    inputSchema: { type: "object"; properties?: Record<string, any>; required?: string[]; [key: string]: unknown };
+    annotations?: Record<string, any>;
+    [key: string]: unknown;
+  }
+
+  /** What `mcp.tools.call()` gives back. It never throws: protocol errors land in `.error`. */
+  export interface ToolCallResult {
+    /** True when the tool returned `isError: true` or the call failed with a JSON-RPC error. */
+    readonly isError: boolean;
+    /** The final result as it came over the wire (`{ content: [] }` when the call failed with a JSON-RPC error). */
+    readonly raw: CallToolResult;
+    /** Set only when the call failed with a JSON-RPC error, such as `-32021`. */
+    readonly error?: JsonRpcError;
+    /** `JSON.parse` of the first text block. */
+    json<T = any>(): T;
+    /** The first text block, if there is one. */
+    text(): string | undefined;
+  }
+
+  // ---------------------------------------------------------------- elicitation
+
+  export interface RequestedSchema {
+    type: "object";
+    properties: Record<string, any>;
+    required?: string[];
+    [key: string]: unknown;
+  }
+  /** A question the server asked, as the test client received it. */
+  export type ElicitationRequest =
+    | { mode: "form"; message: string; requestedSchema: RequestedSchema; url?: undefined }
+    | { mode: "url"; message: string; url: string; requestedSchema?: undefined };
+
+  /** The answer the handler gives. On the wire this is `action`; in tool code it arrives as `status`. */
+  export interface ElicitationResponse {
+    action: "accept" | "decline" | "cancel";
+    content?: Record<string, unknown>;
+  }
+  export type ElicitationHandler = (request: ElicitationRequest) => ElicitationResponse | Promise<ElicitationResponse>;
+
+  // ---------------------------------------------------------------- the mcp fixture
+
+  /**
+   * The client personas a test can use:
+   * - `"modern"`: protocol 2026-07-28 with `elicitation: { form: {} }` (what `mcp` itself is).
+   * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
+   * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
+   * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
+   */
+  export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
+
+  export interface McpTestClient {
+    tools: {
+      /** The tools this client sees in `tools/list`. */
+      list(): Promise<McpTool[]>;
+      /** Calls a tool, answering any questions with the `onElicitation` handler, and returns the final result. */
+      call(name: string, args?: Record<string, unknown>): Promise<ToolCallResult>;
+    };
+    /**
+     * Answers the questions tools ask during this client's calls. Replaces any earlier handler.
+     * Without a handler, every question is answered `decline` and the test output notes it.
+     */
+    onElicitation(handler: ElicitationHandler): void;
+    raw: {
+      /**
+       * Sends one JSON-RPC request as a 2026-07-28 client would, filling the `_meta` keys it leaves out
+       * (the request's own keys win: `"io.modelcontextprotocol/clientCapabilities": {}` means no capabilities).
+       * Returns the raw response; never throws on a JSON-RPC error.
+       */
+      request(message: JsonRpcRequest): Promise<JsonRpcResponse>;
+    };
+    /**
+     * A new client of the same server speaking as another kind of client. It has its own `onElicitation` handler.
+     *
+     * ```ts
+     * const old = mcp.as("legacy-no-forms");
+     * expect(await old.tools.list()).toContainTool("sendElicitationResult");
+     * ```
+     */
+    as(persona: Persona): McpTestClient;
+  }
+
+  export interface TestFixtures {
+    /** A fresh 2026-07-28 client (with form elicitation) of this test file's server. */
+    mcp: McpTestClient;
+  }
+
+  // ---------------------------------------------------------------- test, describe, hooks
+
+  type TestBody = (fixtures: TestFixtures) => unknown;
+  type HookBody = () => unknown;
+
+  export interface TestFn {
+    (name: string, body: TestBody): void;
+    only(name: string, body: TestBody): void;
+    skip(name: string, body?: TestBody): void;
+    describe: DescribeFn;
+    /** Before each test, with that test's fixtures. */
+    beforeEach(body: TestBody): void;
+    afterEach(body: TestBody): void;
+    beforeAll(body: HookBody): void;
+    afterAll(body: HookBody): void;
+  }
+  export interface DescribeFn {
+    (name: string, body: () => void): void;
+    only(name: string, body: () => void): void;
+    skip(name: string, body: () => void): void;
+  }
+
+  /** `test(name, async ({ mcp }) => { ... })`. One fresh server (fresh module state) per test file, a fresh client per test. */
+  export const test: TestFn;
+  /** The same as `test.describe`. */
+  export const describe: DescribeFn;
+  export const beforeEach: TestFn["beforeEach"];
+  export const afterEach: TestFn["afterEach"];
+  export const beforeAll: TestFn["beforeAll"];
+  export const afterAll: TestFn["afterAll"];
+
+  // ---------------------------------------------------------------- expect
+
+  export interface Matchers<R> {
+    toBe(expected: unknown): R;
+    toEqual(expected: unknown): R;
+    toStrictEqual(expected: unknown): R;
+    toMatchObject(expected: object): R;
+    toContain(item: unknown): R;
+    toHaveLength(length: number): R;
+    toHaveProperty(path: string | readonly (string | number)[], value?: unknown): R;
+    toBeDefined(): R;
+    toBeUndefined(): R;
+    toBeNull(): R;
+    toBeTruthy(): R;
+    toBeFalsy(): R;
+    toBeGreaterThan(n: number | bigint): R;
+    toBeGreaterThanOrEqual(n: number | bigint): R;
+    toBeLessThan(n: number | bigint): R;
+    toBeLessThanOrEqual(n: number | bigint): R;
+    toMatch(expected: string | RegExp): R;
+    toThrow(expected?: string | RegExp | Error | (new (...args: any[]) => Error)): R;
+
+    /**
+     * The result is an error. A string compares with the tool error's `_meta.code` (such as `"INVALID_INPUT"`);
+     * a number with the JSON-RPC `error.code` (such as `-32021`); no argument: any error.
+     */
+    toBeError(code?: string | number): R;
+    /** The JSON-RPC error code, on raw responses and on call results. */
+    toHaveErrorCode(code: number): R;
+    /** A `tools/list` array contains a tool of that name. */
+    toContainTool(name: string): R;
+    /** A call result that is not an error. */
+    toBeSuccessful(): R;
+    /** A call result with a text block; with an argument, the first text block contains it. */
+    toHaveTextContent(text?: string): R;
+  }
+
+  export interface Expectation extends Matchers<void> {
+    not: Matchers<void>;
+    resolves: Matchers<Promise<void>> & { not: Matchers<Promise<void>> };
+    rejects: Matchers<Promise<void>> & { not: Matchers<Promise<void>> };
+  }
+
+  /** A value inside `toEqual`/`toMatchObject` that matches more than one thing. */
+  export interface AsymmetricMatcher {
+    readonly asymmetricMatch: (other: unknown) => boolean;
+  }
+
+  export interface Expect {
+    (actual: unknown): Expectation;
+    any(constructor: Function): any;
+    anything(): any;
+    objectContaining(object: Record<string, unknown>): any;
+    arrayContaining(array: readonly unknown[]): any;
+    stringContaining(text: string): any;
+  }
+
+  /** Jest-style `expect`, plus the MCP matchers. A failure reports expected, received and a diff. */
+  export const expect: Expect;
+}
