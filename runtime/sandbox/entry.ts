@@ -1,0 +1,59 @@
+// The sandbox's entry point: the only surface the host calls (`globalThis.__playground`), JSON strings in and out.
+import * as zod from "zod";
+import * as sdk from "../sdk/index";
+import { runToolCall, type CallRequest } from "../sdk/call";
+import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
+import { LogBuffer, makeConsole } from "./console";
+import { locateInProject, type LineMaps } from "./locate";
+import { ModuleTable, type ModuleFactory } from "./modules";
+
+type LoadRequest = { files: string[]; lineMaps: LineMaps };
+
+const logs = new LogBuffer();
+(globalThis as Record<string, unknown>).console = makeConsole(logs);
+
+const builtins: Record<string, unknown> = { "@frontmcp/sdk": sdk, zod: { ...zod, default: zod.z } };
+const table = new ModuleTable(builtins);
+let lineMaps: LineMaps = {};
+let server: ProjectServer | undefined;
+
+const locate = (stack: string | undefined) => locateInProject(stack, lineMaps);
+
+function errorInfo(error: unknown): { message: string; where?: string } {
+  const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
+  return { message, where: locate(error instanceof Error ? error.stack : undefined) };
+}
+
+const playground = {
+  define(file: string, factory: ModuleFactory): void {
+    table.define(file, factory);
+  },
+
+  /** Runs every non-test file's top level and works out the served tools. */
+  load(json: string): string {
+    const request = JSON.parse(json) as LoadRequest;
+    lineMaps = request.lineMaps;
+    try {
+      const modules = new Map<string, Record<string, unknown>>();
+      for (const file of request.files) modules.set(file, table.instantiate(file));
+      server = buildProjectServer(modules);
+      return JSON.stringify({
+        ok: true,
+        tools: listTools(server),
+        server: { ...server.info, elicitationEnabled: server.elicitationEnabled, origin: server.origin },
+        logs: logs.take(),
+      });
+    } catch (error) {
+      return JSON.stringify({ ok: false, error: errorInfo(error), logs: logs.take() });
+    }
+  },
+
+  async callTool(json: string): Promise<string> {
+    const request = JSON.parse(json) as CallRequest;
+    if (!server) throw new Error("the project is not loaded");
+    const outcome = await runToolCall(server, request, locate);
+    return JSON.stringify({ outcome, logs: logs.take() });
+  },
+};
+
+(globalThis as Record<string, unknown>).__playground = playground;

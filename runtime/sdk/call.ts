@@ -1,0 +1,99 @@
+// One run of a tool's execute(): input validation, approval, result shaping, and turning throws into results.
+import { InputRequiredSignal, PublicMcpError, type ElicitationRequest } from "./errors";
+import type { ProjectServer, ToolEntry } from "./project-server";
+import { bindCallState, type CallState, type ClientAbilities, type ElicitAnswer, ToolContext } from "./tool";
+
+export type CallResult = {
+  content: Array<Record<string, unknown>>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
+export type CallOutcome =
+  | { kind: "result"; result: CallResult }
+  | { kind: "input"; key: string; request: ElicitationRequest };
+export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities };
+/** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
+export type Locate = (stack: string | undefined) => string | undefined;
+
+export function errorResult(text: string, code: string): CallResult {
+  return { content: [{ type: "text", text }], isError: true, _meta: { code } };
+}
+
+function isCallToolResult(value: unknown): value is CallResult {
+  return typeof value === "object" && value !== null && Array.isArray((value as CallResult).content);
+}
+
+export function shapeResult(value: unknown): CallResult {
+  if (isCallToolResult(value)) return value;
+  if (value === undefined) return { content: [] };
+  if (typeof value === "string") return { content: [{ type: "text", text: value }] };
+  const text = JSON.stringify(value);
+  if (typeof value === "object" && value !== null && !Array.isArray(value))
+    return { content: [{ type: "text", text }], structuredContent: value as Record<string, unknown> };
+  return { content: [{ type: "text", text }] };
+}
+
+/** Tools behind approval remember a "yes, for this session" here; a new VM (reset, new files) forgets. */
+const approvedForSession = new Set<string>();
+
+const APPROVAL_SCHEMA = {
+  type: "object" as const,
+  properties: {
+    approve: { type: "boolean", title: "Allow this call", default: false },
+    remember: { type: "boolean", title: "Remember for this session", default: true },
+  },
+  required: ["approve"],
+};
+
+async function approve(tool: ToolContext, entry: ToolEntry): Promise<boolean> {
+  const approval = entry.options.approval;
+  if (!approval || approvedForSession.has(entry.options.name)) return true;
+  const message = (typeof approval === "object" && approval.message) || `Allow the tool "${entry.options.name}" to run?`;
+  const answer = await tool.elicit(message, APPROVAL_SCHEMA);
+  if (answer.status !== "accept" || answer.content?.approve !== true) return false;
+  if (answer.content.remember === true) approvedForSession.add(entry.options.name);
+  return true;
+}
+
+function invalidInput(name: string, issues: Array<{ path: PropertyKey[]; message: string }>): CallResult {
+  const lines = issues.map((i) => `${i.path.map(String).join(".") || "(input)"}: ${i.message}`);
+  return errorResult(`Invalid input for tool "${name}": ${lines.join("; ")}`, "INVALID_INPUT");
+}
+
+export async function runToolCall(server: ProjectServer, request: CallRequest, locate: Locate): Promise<CallOutcome> {
+  const entry = server.tools.get(request.name);
+  if (!entry) return { kind: "result", result: errorResult(`Unknown tool "${request.name}"`, "TOOL_NOT_FOUND") };
+  const parsed = entry.input.safeParse(request.args ?? {});
+  if (!parsed.success) return { kind: "result", result: invalidInput(request.name, parsed.error.issues) };
+
+  const state: CallState = {
+    toolName: request.name,
+    answers: request.answers,
+    asked: 0,
+    client: request.client,
+    elicitationEnabled: server.elicitationEnabled,
+  };
+  let tool: ToolContext;
+  try {
+    tool = new entry.cls() as ToolContext;
+    if (!(tool instanceof ToolContext)) throw new Error(`the class of tool "${request.name}" must extend ToolContext`);
+    bindCallState(tool, state);
+    let value: unknown;
+    if (await approve(tool, entry)) value = await tool.execute(parsed.data);
+    else value = errorResult(`The person did not approve "${request.name}", so nothing was run. Do not retry unless they ask.`, "APPROVAL_DENIED");
+    // A learner's catch-all may have swallowed the question; the question still stands.
+    if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request };
+    return { kind: "result", result: shapeResult(value) };
+  } catch (error) {
+    if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request };
+    if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request };
+    if (error instanceof PublicMcpError) return { kind: "result", result: errorResult(error.message, error.code) };
+    const message = error instanceof Error ? error.message : String(error);
+    const where = locate(error instanceof Error ? error.stack : undefined);
+    return {
+      kind: "result",
+      result: errorResult(`Tool "${request.name}" failed: ${message}${where ? ` (at ${where})` : ""}`, "TOOL_EXECUTION_ERROR"),
+    };
+  }
+}

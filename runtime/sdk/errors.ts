@@ -1,0 +1,31 @@
+// Errors a tool can end its call with, and the internal signal that stops a run to ask the person.
+
+/** An error whose message is safe to show the model; `code` becomes the result's `_meta.code`. */
+export class PublicMcpError extends Error {
+  code: string;
+  constructor(message: string, code = "PUBLIC_ERROR") {
+    super(message);
+    this.name = "PublicMcpError";
+    this.code = code;
+  }
+}
+
+/** Thrown by the runtime itself for failures with a fixed code (INVALID_INPUT, ELICITATION_DISABLED, ...). */
+export class ToolFailure extends PublicMcpError {
+  constructor(message: string, code: string) {
+    super(message, code);
+    this.name = "ToolFailure";
+  }
+}
+
+export type ElicitationRequest =
+  | { mode: "form"; message: string; requestedSchema: Record<string, unknown> }
+  | { mode: "url"; message: string; url: string };
+
+/**
+ * Thrown by `elicit()` when the k-th question has no answer yet. It is not an Error so a learner's
+ * `catch (e) { if (e instanceof Error) ... }` does not swallow it by accident; the runtime re-checks it anyway.
+ */
+export class InputRequiredSignal {
+  constructor(readonly key: string, readonly request: ElicitationRequest) {}
+}

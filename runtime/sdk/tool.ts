@@ -1,0 +1,131 @@
+// @Tool and ToolContext: how a learner's class becomes a tool, and what `this` offers inside execute().
+import { z } from "zod";
+import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
+import { checkFormSchema, validateFormContent, zodToFormSchema, type FormSchema } from "./form-schema";
+
+export type ToolAnnotations = {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+};
+export type ToolOptions = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, z.ZodType>;
+  annotations?: ToolAnnotations;
+  approval?: boolean | { message?: string };
+};
+export type ElicitAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+export type ElicitResult<T = Record<string, unknown>> = { status: "accept" | "decline" | "cancel"; content?: T };
+export type ClientAbilities = { form: boolean; url: boolean };
+
+/** What one run of execute() knows: the answers so far and what the client can show. */
+export type CallState = {
+  toolName: string;
+  answers: ElicitAnswer[];
+  asked: number;
+  client: ClientAbilities;
+  elicitationEnabled: boolean;
+  /** Set when elicit() stopped the run, so a learner's catch-all cannot hide the question. */
+  pending?: InputRequiredSignal;
+};
+
+const toolOptions = new WeakMap<object, ToolOptions>();
+const callStates = new WeakMap<object, CallState>();
+
+export function getToolOptions(cls: unknown): ToolOptions | undefined {
+  return typeof cls === "function" ? toolOptions.get(cls) : undefined;
+}
+
+/** Class decorator; works in legacy (experimentalDecorators) and TC39 form. */
+export function Tool(options: ToolOptions) {
+  if (!options || typeof options.name !== "string" || !/^[A-Za-z0-9_.-]{1,64}$/.test(options.name))
+    throw new TypeError("@Tool({ name }) needs a name of letters, digits, _ . or - (up to 64 characters)");
+  return function (target: unknown, context?: { kind?: string }): void {
+    if (typeof target !== "function" || (context && context.kind !== undefined && context.kind !== "class"))
+      throw new TypeError("@Tool can only decorate a class that extends ToolContext");
+    toolOptions.set(target, options);
+  };
+}
+
+export function bindCallState(tool: object, state: CallState): void {
+  callStates.set(tool, state);
+}
+
+function stateOf(tool: object): CallState {
+  const state = callStates.get(tool);
+  if (!state) throw new Error("this tool instance is not running a call; the runtime creates tool instances itself");
+  return state;
+}
+
+function isZodSchema(x: unknown): x is z.ZodType {
+  return typeof x === "object" && x !== null && "_zod" in x;
+}
+
+const DISABLED_MESSAGE =
+  "Elicitation is disabled in server configuration. To enable it, add `elicitation: { enabled: true }` to the @FrontMcp({ ... }) options in server.ts.";
+
+type UrlOptions = { mode: "url"; url: string };
+
+export abstract class ToolContext<In = Record<string, unknown>> {
+  abstract execute(input: In): unknown;
+
+  /** Ends the call with an isError result: the error's message as text, its code in `_meta.code`. */
+  fail(error: Error | string): never {
+    if (error instanceof PublicMcpError) throw error;
+    throw new PublicMcpError(typeof error === "string" ? error : error.message);
+  }
+
+  /** Whether this request's client can be asked in that mode (and the server has elicitation on). */
+  canElicit(mode: "form" | "url" = "form"): boolean {
+    const state = stateOf(this);
+    return state.elicitationEnabled && state.client[mode];
+  }
+
+  elicit<S extends z.ZodObject>(message: string, schema: S): Promise<ElicitResult<z.output<S>>>;
+  elicit(message: string, schema: FormSchema | UrlOptions): Promise<ElicitResult>;
+  async elicit(message: string, schema: z.ZodType | FormSchema | UrlOptions): Promise<ElicitResult<unknown>> {
+    const state = stateOf(this);
+    if (typeof message !== "string" || message.length === 0) throw new TypeError("elicit(message, schema) needs a message to show the person");
+    if (!state.elicitationEnabled) throw new ToolFailure(DISABLED_MESSAGE, "ELICITATION_DISABLED");
+    const isUrl = !isZodSchema(schema) && (schema as UrlOptions).mode === "url";
+    let request: ElicitationRequest;
+    let wireSchema: FormSchema | undefined;
+    if (isUrl) {
+      const url = (schema as UrlOptions).url;
+      if (typeof url !== "string" || !/^https?:\/\//.test(url)) throw new ToolFailure("elicit(): URL mode needs an http(s) url", "INVALID_SCHEMA");
+      request = { mode: "url", message, url };
+    } else {
+      // Checked before anything is sent, so a bad form never reaches the client.
+      wireSchema = isZodSchema(schema) ? zodToFormSchema(schema) : checkFormSchema(schema);
+      request = { mode: "form", message, requestedSchema: wireSchema };
+    }
+    const index = state.asked++;
+    const key = `elicitation-${index + 1}`;
+    const answer = state.answers[index];
+    if (!answer) {
+      state.pending = new InputRequiredSignal(key, request);
+      throw state.pending;
+    }
+    if (answer.action !== "accept") return { status: answer.action, content: undefined };
+    if (isUrl) return { status: "accept", content: undefined };
+    return { status: "accept", content: acceptedContent(message, schema, wireSchema!, answer.content) };
+  }
+}
+
+function acceptedContent(message: string, schema: unknown, wireSchema: FormSchema, content: unknown): unknown {
+  let problems: string[];
+  if (isZodSchema(schema)) {
+    const parsed = schema.safeParse(content ?? {});
+    if (parsed.success) return parsed.data;
+    problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+  } else {
+    const checked = validateFormContent(wireSchema, content ?? {});
+    if (checked.ok) return checked.value;
+    problems = checked.problems;
+  }
+  throw new ToolFailure(`The answer to "${message}" does not match the requested schema: ${problems.join("; ")}`, "INVALID_INPUT");
+}

@@ -1,0 +1,57 @@
+// A compiled project loaded into a sandbox VM: list its tools, call them, and word sandbox failures for learners.
+import type { CompiledProject } from "../compile/compile";
+import { isTestFile } from "../compile/project-files";
+import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
+
+export type ListedTool = { name: string; title?: string; description?: string; inputSchema: Record<string, unknown>; annotations?: Record<string, unknown> };
+export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
+export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: string[] };
+export type ElicitationRequest =
+  | { mode: "form"; message: string; requestedSchema: Record<string, unknown> }
+  | { mode: "url"; message: string; url: string };
+export type ElicitAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+export type CallResult = { content: Array<Record<string, unknown>>; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: Record<string, unknown> };
+export type CallOutcome = { kind: "result"; result: CallResult } | { kind: "input"; key: string; request: ElicitationRequest };
+export type ClientAbilities = { form: boolean; url: boolean };
+export type ToolCall = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities };
+
+export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number };
+
+/** A problem in the learner's code at load time (a throw at a file's top level, a duplicate tool name...). */
+export class ProjectLoadError extends Error {
+  constructor(message: string, readonly where?: string) {
+    super(message);
+  }
+}
+
+export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits, include: (file: string) => boolean = (f) => !isTestFile(f)): Promise<LoadedProject> {
+  const files = project.files.filter((f) => include(f.file));
+  const request = JSON.stringify({ files: files.map((f) => f.file), lineMaps: project.lineMaps });
+  let json: string;
+  try {
+    json = await vm.load(project.files.map((f) => ({ file: f.file, code: f.code })), request, limits.loadTimeoutMs);
+  } catch (error) {
+    throw asLoadError(error, limits);
+  }
+  const out = JSON.parse(json) as ({ ok: true } & LoadedProject) | { ok: false; error: { message: string; where?: string }; logs: string[] };
+  if (!out.ok) throw new ProjectLoadError(out.error.message, out.error.where);
+  return { tools: out.tools, server: out.server, logs: out.logs };
+}
+
+function asLoadError(error: unknown, limits: Limits): Error {
+  if (error instanceof SandboxError)
+    return new ProjectLoadError(`Loading the project failed: ${describeSandboxError(error, { timeoutMs: limits.loadTimeoutMs, memoryMB: limits.memoryMB })}`);
+  return error as Error;
+}
+
+/** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error. */
+export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[] }> {
+  try {
+    return JSON.parse(await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs));
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    const text = `Tool "${call.name}" failed: ${describeSandboxError(error, { timeoutMs: limits.callTimeoutMs, memoryMB: limits.memoryMB })}`;
+    const code = error.kind === "timeout" ? "TIMEOUT" : error.kind === "memory" ? "OUT_OF_MEMORY" : "TOOL_EXECUTION_ERROR";
+    return { outcome: { kind: "result", result: { content: [{ type: "text", text }], isError: true, _meta: { code } } }, logs: [] };
+  }
+}

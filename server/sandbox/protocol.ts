@@ -1,0 +1,21 @@
+// Messages between the sandbox pool (main thread) and its worker threads.
+
+export type VmLimits = { memoryMB: number; stackBytes: number };
+
+export type ToWorker =
+  | { op: "open"; id: number; vmId: number; limits: VmLimits }
+  | { op: "load"; id: number; vmId: number; scripts: Array<{ file: string; code: string }>; loadJson: string; timeoutMs: number }
+  | { op: "invoke"; id: number; vmId: number; fn: string; json: string; timeoutMs: number }
+  | { op: "close"; id: number; vmId: number }
+  | { op: "hostReply"; callId: number; ok: boolean; json: string }
+  | { op: "stats"; id: number };
+
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "reply"; id: number; ok: true; json?: string }
+  | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo }
+  | { type: "host"; vmId: number; callId: number; json: string };
+
+/** Why a VM run failed; `kind` lets callers word it for a learner and decide whether the VM survives. */
+export type SandboxErrorKind = "timeout" | "memory" | "stack" | "crashed" | "unsettled" | "error";
+export type SandboxErrorInfo = { kind: SandboxErrorKind; message: string };

@@ -1,0 +1,215 @@
+// A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
+import { parentPort, workerData } from "node:worker_threads";
+import { QuickJS, type JSValueHandle } from "quickjs-wasi";
+import type { FromWorker, SandboxErrorInfo, ToWorker, VmLimits } from "./protocol";
+
+const { wasm, runtimeCode } = workerData as { wasm: WebAssembly.Module; runtimeCode: string };
+const port = parentPort!;
+const send = (message: FromWorker) => port.postMessage(message);
+
+/** A pending top-level call into one VM; it may wait on host replies (test runs) before it settles. */
+type Waiter = { promise: JSValueHandle; remainingMs: number; done: (error: SandboxErrorInfo | undefined, json?: string) => void };
+type Vm = { qjs: QuickJS; deadline: number; waiters: Set<Waiter>; hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }> };
+
+const vms = new Map<number, Vm>();
+let nextCallId = 1;
+let snapshot: ReturnType<QuickJS["snapshot"]> | undefined;
+
+function options(limits: VmLimits, vm: () => Vm | undefined) {
+  return {
+    wasm,
+    memoryLimit: limits.memoryMB * 2 ** 20,
+    maxStackSize: limits.stackBytes,
+    timezoneOffset: 0,
+    interruptHandler: () => Date.now() > (vm()?.deadline ?? Infinity),
+  };
+}
+
+function classify(error: unknown): SandboxErrorInfo {
+  const message = String((error as Error)?.message ?? error);
+  if (error instanceof WebAssembly.RuntimeError) return { kind: "crashed", message: `The sandbox crashed (${message}); it will be reset` };
+  if (/interrupted/i.test(message)) return { kind: "timeout", message };
+  if (/out of memory/i.test(message)) return { kind: "memory", message };
+  if (/stack/i.test(message) && /(overflow|exceeded)/i.test(message)) return { kind: "stack", message };
+  return { kind: "error", message };
+}
+
+/** Runs guest code with a deadline; the interrupt handler reads `vm.deadline`. */
+function slice<T>(vm: Vm, budgetMs: number, run: () => T): T {
+  vm.deadline = Date.now() + budgetMs;
+  try {
+    return run();
+  } finally {
+    vm.deadline = Infinity;
+  }
+}
+
+function dropVm(vmId: number): void {
+  const vm = vms.get(vmId);
+  if (!vm) return;
+  vms.delete(vmId);
+  for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
+  try {
+    vm.qjs.dispose();
+  } catch {
+    // A trapped instance may fail to dispose; it is unreachable either way.
+  }
+}
+
+/** Drains the VM's job queue within the tightest remaining budget, then settles whichever waiters can settle. */
+function pump(vmId: number): void {
+  const vm = vms.get(vmId);
+  if (!vm || vm.waiters.size === 0) return;
+  const budget = Math.max(1, Math.min(...[...vm.waiters].map((w) => w.remainingMs)));
+  const started = Date.now();
+  let failure: SandboxErrorInfo | undefined;
+  try {
+    slice(vm, budget, () => vm.qjs.executePendingJobs());
+  } catch (error) {
+    failure = classify(error);
+  }
+  const spent = Date.now() - started;
+  for (const w of [...vm.waiters]) {
+    w.remainingMs -= spent;
+    if (failure) {
+      settle(vm, w, failure);
+      continue;
+    }
+    if (w.promise.promiseState !== 0 /* pending */) {
+      vm.waiters.delete(w);
+      void readSettled(vm, w);
+    } else if (vm.hostCalls.size === 0) {
+      settle(vm, w, { kind: "unsettled", message: "The code awaited something that never finishes (there are no timers or network in the playground)" });
+    }
+  }
+  if (failure?.kind === "crashed") dropVm(vmId);
+}
+
+function settle(vm: Vm, w: Waiter, error: SandboxErrorInfo | undefined, json?: string): void {
+  vm.waiters.delete(w);
+  w.promise.dispose();
+  w.done(error, json);
+}
+
+async function readSettled(vm: Vm, w: Waiter): Promise<void> {
+  try {
+    const outcome = await vm.qjs.resolvePromise(w.promise);
+    if ("value" in outcome) {
+      const json = outcome.value.toString();
+      outcome.value.dispose();
+      settle(vm, w, undefined, json);
+    } else {
+      const dumped = vm.qjs.dump(outcome.error) as { message?: string } | string;
+      outcome.error.dispose();
+      settle(vm, w, { kind: "error", message: String(typeof dumped === "object" ? dumped?.message : dumped) });
+    }
+  } catch (error) {
+    settle(vm, w, classify(error));
+  }
+}
+
+function installHostBridge(vmId: number, qjs: QuickJS): void {
+  // The one host function in the VM: hands a JSON string to the pool and returns a promise of its JSON reply.
+  const fn = qjs.newFunction("__host", (_this, arg) => {
+    const vm = vms.get(vmId)!;
+    const callId = nextCallId++;
+    const deferred = qjs.newPromise();
+    vm.hostCalls.set(callId, { resolve: (v) => deferred.resolve(v), reject: (v) => deferred.reject(v) });
+    send({ type: "host", vmId, callId, json: arg.toString() });
+    return deferred.handle;
+  });
+  const global = qjs.getGlobal();
+  qjs.setProp(global, "__host", fn);
+  fn.dispose();
+  global.dispose();
+}
+
+async function baseSnapshot(limits: VmLimits) {
+  if (!snapshot) {
+    const qjs = await QuickJS.create(options(limits, () => undefined));
+    qjs.evalCode(runtimeCode, "runtime.js").dispose();
+    qjs.executePendingJobs();
+    snapshot = qjs.snapshot();
+    qjs.dispose();
+  }
+  return snapshot;
+}
+
+function call(vm: Vm, fn: string, json: string): JSValueHandle {
+  const qjs = vm.qjs;
+  const target = qjs.evalCode(`__playground.${fn}`, "host.js");
+  const arg = qjs.newString(json);
+  try {
+    return qjs.callFunction(target, qjs.undefined, arg);
+  } finally {
+    target.dispose();
+    arg.dispose();
+  }
+}
+
+async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string | undefined> {
+  if (m.op === "stats") {
+    let allocated = 0;
+    for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
+    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
+  }
+  if (m.op === "open") {
+    const qjs = await QuickJS.restore(await baseSnapshot(m.limits), options(m.limits, () => vms.get(m.vmId)));
+    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map() });
+    installHostBridge(m.vmId, qjs);
+    return undefined;
+  }
+  const vm = vms.get(m.vmId);
+  if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
+  if (m.op === "close") {
+    dropVm(m.vmId);
+    return undefined;
+  }
+  if (m.op === "load") {
+    const started = Date.now();
+    const remaining = () => Math.max(1, m.timeoutMs - (Date.now() - started));
+    for (const script of m.scripts) slice(vm, remaining(), () => vm.qjs.evalCode(script.code, script.file).dispose());
+    const result = slice(vm, remaining(), () => call(vm, "load", m.loadJson));
+    try {
+      return result.toString();
+    } finally {
+      result.dispose();
+    }
+  }
+  // invoke: the function returns a promise; pump() settles it, now or after host replies.
+  const promise = slice(vm, m.timeoutMs, () => call(vm, m.fn, m.json));
+  return new Promise((resolve, reject) => {
+    vm.waiters.add({
+      promise,
+      remainingMs: m.timeoutMs,
+      done: (error, json) => (error ? reject(Object.assign(new Error(error.message), error)) : resolve(json)),
+    });
+    pump(m.vmId);
+  });
+}
+
+port.on("message", (m: ToWorker) => {
+  if (m.op === "hostReply") {
+    for (const [vmId, vm] of vms) {
+      const pending = vm.hostCalls.get(m.callId);
+      if (!pending) continue;
+      vm.hostCalls.delete(m.callId);
+      const value = vm.qjs.newString(m.json);
+      (m.ok ? pending.resolve : pending.reject)(value);
+      value.dispose();
+      pump(vmId);
+      return;
+    }
+    return;
+  }
+  handle(m).then(
+    (json) => send({ type: "reply", id: m.id, ok: true, json }),
+    (error) => {
+      const info = (error as SandboxErrorInfo).kind ? { kind: (error as SandboxErrorInfo).kind, message: (error as Error).message } : classify(error);
+      if (info.kind === "crashed" && "vmId" in m) dropVm(m.vmId);
+      send({ type: "reply", id: m.id, ok: false, error: info });
+    },
+  );
+});
+
+send({ type: "ready" });
