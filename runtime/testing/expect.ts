@@ -1,0 +1,184 @@
+// `expect(value)`: runs matchers, handles .not / .resolves / .rejects, and turns a failure into an ExpectationError.
+
+import { asymmetric, type AsymmetricMatcher } from "./asymmetric";
+import { lineDiff } from "./diff";
+import { equals } from "./equality";
+import { inline, pretty } from "./format";
+import { builtinMatchers, type BuiltinMatchers } from "./matchers";
+import { MatcherUsageError, type MatcherContext, type MatcherResult, type MatcherTable } from "./matcher-types";
+
+export type { MatcherContext, MatcherResult, MatcherTable } from "./matcher-types";
+
+export interface FailureDetails {
+  matcher: string;
+  expected?: string;
+  actual?: string;
+  diff?: string;
+}
+
+export class ExpectationError extends Error {
+  readonly matcher: string;
+  readonly expected?: string;
+  readonly actual?: string;
+  readonly diff?: string;
+  constructor(message: string, details: FailureDetails) {
+    super(message);
+    this.name = "ExpectationError";
+    this.matcher = details.matcher;
+    if (details.expected !== undefined) this.expected = details.expected;
+    if (details.actual !== undefined) this.actual = details.actual;
+    if (details.diff) this.diff = details.diff;
+  }
+}
+
+/** Turns each matcher into a method returning `R` (void for plain, Promise<void> after .resolves/.rejects). */
+export type MatcherMethods<T, R> = {
+  [K in keyof T]: T[K] extends (received: unknown, ...args: infer A) => MatcherResult ? (...args: A) => R : never;
+};
+
+export type Assertion<T> = MatcherMethods<T, void> & {
+  not: MatcherMethods<T, void>;
+  resolves: MatcherMethods<T, Promise<void>> & { not: MatcherMethods<T, Promise<void>> };
+  rejects: MatcherMethods<T, Promise<void>> & { not: MatcherMethods<T, Promise<void>> };
+};
+
+export interface Expect<T> {
+  (received: unknown): Assertion<T>;
+  extend(matchers: MatcherTable): void;
+  any: typeof asymmetric.any;
+  anything(): AsymmetricMatcher;
+  objectContaining: typeof asymmetric.objectContaining;
+  arrayContaining: typeof asymmetric.arrayContaining;
+  stringContaining: typeof asymmetric.stringContaining;
+  stringMatching: typeof asymmetric.stringMatching;
+}
+
+function isDiffable(expected: unknown, actual: unknown): boolean {
+  const structured = (v: unknown) =>
+    typeof v === "object" && v !== null && !(v instanceof Date) && !(v instanceof RegExp) && !(v instanceof Error);
+  if (structured(expected) && structured(actual)) return true;
+  return typeof expected === "string" && typeof actual === "string" && (expected.includes("\n") || actual.includes("\n"));
+}
+
+function indentRest(text: string): string {
+  return text.split("\n").join("\n          ");
+}
+
+function describeFailure(chain: string, result: MatcherResult, isNot: boolean): ExpectationError {
+  const has = (key: "expected" | "actual") => Object.prototype.hasOwnProperty.call(result, key);
+  const expectedText = has("expected") ? `${isNot ? "not " : ""}${inline(result.expected)}` : undefined;
+  const actualText = has("actual") ? inline(result.actual) : undefined;
+  const [diffExpected, diffActual] = result.diffPair ?? [result.expected, result.actual];
+  const diff = !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual)
+    ? typeof diffExpected === "string" && typeof diffActual === "string"
+      ? lineDiff(diffExpected, diffActual)
+      : lineDiff(pretty(diffExpected), pretty(diffActual))
+    : "";
+  const args = has("expected") ? "expected" : "";
+  const parts = [`expect(received).${chain}(${args})`];
+  if (result.message) {
+    parts.push(result.message());
+    if (diff) parts.push(diff);
+  } else if (diff) {
+    parts.push(diff);
+  } else {
+    const lines: string[] = [];
+    if (expectedText !== undefined) lines.push(`Expected: ${indentRest(expectedText)}`);
+    // "Expected: not 3" says all there is when the received value prints the same.
+    if (actualText !== undefined && (!has("expected") || actualText !== inline(result.expected))) {
+      lines.push(`Received: ${indentRest(actualText)}`);
+    }
+    if (lines.length > 0) parts.push(lines.join("\n"));
+  }
+  return new ExpectationError(parts.join("\n\n"), { matcher: chain, expected: expectedText, actual: actualText, diff });
+}
+
+/** Gives an error the stack of the place the assertion was written, lost across an await. */
+function withStack(error: Error, site: Error): Error {
+  const frames = (site.stack ?? "").split("\n").filter((line) => /^\s*at /.test(line)).join("\n");
+  try {
+    Object.defineProperty(error, "stack", { value: `${error.name}: ${error.message}\n${frames}`, configurable: true, writable: true });
+  } catch {
+    // A host whose stack cannot be replaced keeps the original one; only the reported line suffers.
+  }
+  return error;
+}
+
+export function createExpect(): Expect<BuiltinMatchers> {
+  const matchers: MatcherTable = { ...(builtinMatchers as unknown as MatcherTable) };
+
+  function run(name: string, received: unknown, args: unknown[], isNot: boolean, promise: MatcherContext["promise"]): void {
+    const chain = [promise, isNot ? "not" : "", name].filter(Boolean).join(".");
+    const context: MatcherContext = { isNot, promise, equals, format: inline };
+    let result: MatcherResult;
+    try {
+      result = (matchers[name] as (this: MatcherContext, received: unknown, ...rest: unknown[]) => MatcherResult)
+        .call(context, received, ...args);
+    } catch (error) {
+      if (!(error instanceof MatcherUsageError)) throw error;
+      throw new ExpectationError(`expect(received).${chain}()\n\nMatcher error: ${error.message}`, { matcher: chain });
+    }
+    if (result.pass === isNot) throw describeFailure(chain, result, isNot);
+  }
+
+  function methods(received: unknown, isNot: boolean): Record<string, (...args: unknown[]) => void> {
+    const table: Record<string, (...args: unknown[]) => void> = {};
+    for (const name of Object.keys(matchers)) table[name] = (...args) => run(name, received, args, isNot, "");
+    return table;
+  }
+
+  function asyncMethods(received: unknown, isNot: boolean, promise: "resolves" | "rejects"): Record<string, (...args: unknown[]) => Promise<void>> {
+    const table: Record<string, (...args: unknown[]) => Promise<void>> = {};
+    for (const name of Object.keys(matchers)) {
+      table[name] = async (...args) => {
+        // Taken now, while the test's own frame is still on the stack.
+        const site = new Error("call site");
+        const pending = typeof received === "function" ? (received as () => unknown)() : received;
+        if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
+          throw withStack(new ExpectationError(
+            `expect(received).${promise}.${name}()\n\nMatcher error: received value must be a promise or a function returning a promise`,
+            { matcher: `${promise}.${name}` }), site);
+        }
+        let settled: { ok: boolean; value: unknown };
+        try {
+          settled = { ok: true, value: await pending };
+        } catch (reason) {
+          settled = { ok: false, value: reason };
+        }
+        if (settled.ok !== (promise === "resolves")) {
+          const outcome = settled.ok ? "Received promise resolved instead of rejected\nResolved to value" : "Received promise rejected instead of resolved\nRejected with";
+          throw withStack(new ExpectationError(
+            `expect(received).${promise}.${name}()\n\n${outcome}: ${inline(settled.value)}`,
+            { matcher: `${promise}.${name}`, actual: inline(settled.value) }), site);
+        }
+        try {
+          run(name, settled.value, args, isNot, promise);
+        } catch (error) {
+          throw error instanceof Error ? withStack(error, site) : error;
+        }
+      };
+    }
+    return table;
+  }
+
+  const expect = ((received: unknown) => {
+    const assertion = methods(received, false) as Record<string, unknown>;
+    // Getters, so the variants are built only when a test uses them.
+    Object.defineProperty(assertion, "not", { get: () => methods(received, true) });
+    for (const promise of ["resolves", "rejects"] as const) {
+      Object.defineProperty(assertion, promise, {
+        get: () => Object.assign(asyncMethods(received, false, promise), { not: asyncMethods(received, true, promise) }),
+      });
+    }
+    return assertion;
+  }) as Expect<BuiltinMatchers>;
+
+  expect.extend = (extra: MatcherTable) => {
+    for (const [name, matcher] of Object.entries(extra)) {
+      if (typeof matcher !== "function") throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
+      matchers[name] = matcher;
+    }
+  };
+  Object.assign(expect, asymmetric);
+  return expect;
+}
