@@ -85,7 +85,7 @@ function describeFailure(chain: string, result: MatcherResult, isNot: boolean): 
     const lines: string[] = [];
     if (expectedText !== undefined) lines.push(`Expected: ${indentRest(expectedText)}`);
     // "Expected: not 3" says all there is when the received value prints the same.
-    if (actualText !== undefined && (!has("expected") || actualText !== inline(result.expected))) {
+    if (actualText !== undefined && !(isNot && has("expected") && actualText === inline(result.expected))) {
       lines.push(`Received: ${indentRest(actualText)}`);
     }
     if (lines.length > 0) parts.push(lines.join("\n"));

@@ -15,10 +15,15 @@ function requireNumber(value: unknown, role: string): number | bigint {
   return value;
 }
 
-function compare(received: unknown, expected: unknown, test: (r: number | bigint, e: number | bigint) => boolean): MatcherResult {
+function compare(this: Ctx, received: unknown, expected: unknown, operator: string, test: (r: number | bigint, e: number | bigint) => boolean): MatcherResult {
   const r = requireNumber(received, "received");
   const e = requireNumber(expected, "expected");
-  return { pass: test(r, e), expected, actual: received };
+  return {
+    pass: test(r, e),
+    expected,
+    actual: received,
+    message: () => `Expected: ${this.isNot ? "not " : ""}${operator} ${inline(expected)}\nReceived: ${inline(received)}`,
+  };
 }
 
 function thrownMessage(thrown: unknown): string {
@@ -160,16 +165,16 @@ export const builtinMatchers = {
   },
 
   toBeGreaterThan(this: Ctx, received: unknown, expected: number | bigint): MatcherResult {
-    return compare(received, expected, (r, e) => r > e);
+    return compare.call(this, received, expected, ">", (r, e) => r > e);
   },
   toBeGreaterThanOrEqual(this: Ctx, received: unknown, expected: number | bigint): MatcherResult {
-    return compare(received, expected, (r, e) => r >= e);
+    return compare.call(this, received, expected, ">=", (r, e) => r >= e);
   },
   toBeLessThan(this: Ctx, received: unknown, expected: number | bigint): MatcherResult {
-    return compare(received, expected, (r, e) => r < e);
+    return compare.call(this, received, expected, "<", (r, e) => r < e);
   },
   toBeLessThanOrEqual(this: Ctx, received: unknown, expected: number | bigint): MatcherResult {
-    return compare(received, expected, (r, e) => r <= e);
+    return compare.call(this, received, expected, "<=", (r, e) => r <= e);
   },
 
   toBeCloseTo(this: Ctx, received: unknown, expected: number, digits = 2): MatcherResult {

@@ -295,7 +295,9 @@ export function createRunner(registry: Registry): Runner {
     return aborted;
   }
 
-  const console = createConsole((_level: LogLevel, text: string) => (current ? current.logs : outside).write(text));
+  // Same look as the project sandbox's console: log/info plain, other levels tagged.
+  const console = createConsole((level: LogLevel, text: string) =>
+    (current ? current.logs : outside).write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
 
   return {
     runTest,
