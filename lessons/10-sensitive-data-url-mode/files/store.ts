@@ -1,0 +1,10 @@
+// The help desk's data. It lives in module state: it stays between calls and starts over on Reset.
+export type Ticket = { id: string; title: string; customer: string; status: "open" | "closed" };
+
+export const tickets = new Map<string, Ticket>([
+  ["T-1", { id: "T-1", title: "Cannot log in", customer: "maria@example.com", status: "open" }],
+  ["T-2", { id: "T-2", title: "Invoice shows the wrong total", customer: "li@example.com", status: "open" }],
+]);
+
+// Tickets whose agent was sent the billing sign-in link.
+export const billingLinksSent = new Set<string>();
