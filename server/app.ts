@@ -1,0 +1,85 @@
+// The playground's HTTP server: the SPA, the JSON API and every session's /mcp endpoint on one port.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { PlaygroundConfig } from "./config";
+import { warmCompiler } from "./compile/compile";
+import { checkRequestOrigin } from "./http/guard";
+import { HttpError, readJson, sendError, sendJson } from "./http/respond";
+import { serveStatic } from "./http/static-files";
+import { createFlowStateCodec } from "./mcp/request-state";
+import { lessonRoutes } from "./routes/api-lessons";
+import { sessionRoutes } from "./routes/api-sessions";
+import { mcpHandler } from "./routes/mcp-route";
+import { matchRoute, type Route } from "./routes/route";
+import { SandboxPool } from "./sandbox/pool";
+import { SessionRegistry } from "./session/registry";
+
+export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; close(): Promise<void> };
+
+export type RouteFactory = (deps: { registry: SessionRegistry; pool: SandboxPool; config: PlaygroundConfig }) => Route[];
+
+export async function startPlayground(config: PlaygroundConfig, extraRoutes: RouteFactory[] = []): Promise<Playground> {
+  const [pool] = await Promise.all([
+    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 2000 }),
+    warmCompiler(),
+  ]);
+  const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
+  const registry = new SessionRegistry(pool, codec, config);
+  const routes: Route[] = [
+    ...sessionRoutes(registry),
+    ...lessonRoutes(),
+    ...extraRoutes.flatMap((make) => make({ registry, pool, config })),
+  ];
+  const mcp = mcpHandler(registry);
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const match = matchRoute(routes, req.method ?? "GET", url.pathname);
+    if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
+    if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
+    const answer = await match.route.handle({ params: match.params, body, url });
+    sendJson(res, answer.status, answer.body);
+  }
+
+  const server = createServer(async (req, res) => {
+    // The Host header was checked before any route uses this origin (for the session's MCP URL).
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    try {
+      const isApi = url.pathname.startsWith("/api/");
+      const isMcp = url.pathname.startsWith("/mcp/");
+      if (isApi || isMcp) checkRequestOrigin(req, { bindHost: config.host, allowedHosts: config.allowedHosts });
+      if (isMcp) {
+        if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
+        return await mcp(req, res);
+      }
+      if (isApi) return await handleApi(req, res, url);
+      if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
+      return await serveStatic(req, res);
+    } catch (error) {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof HttpError) return sendError(res, error);
+      console.error("Unexpected error on", req.method, url.pathname, error);
+      sendError(res, new HttpError(500, "Something went wrong on the server; the error was logged"));
+    }
+  });
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 20_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  return {
+    server,
+    url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
+    registry,
+    pool,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await registry.close();
+      await pool.close();
+    },
+  };
+}

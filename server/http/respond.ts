@@ -1,0 +1,40 @@
+// JSON answers and the one error type every route throws for a clean HTTP error.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: HttpError): void {
+  sendJson(res, error.status, { error: error.message, ...error.extra });
+}
+
+/** Reads a JSON body up to `maxBytes`; anything else is a 4xx with a message saying what was wrong. */
+export async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const type = req.headers["content-type"] ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the body as JSON (content-type: application/json)");
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}

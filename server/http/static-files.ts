@@ -1,0 +1,48 @@
+// Serves the built SPA from dist/, with index.html for client-side routes and a plain page before the first build.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+  ".ttf": "font/ttf",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+const PLACEHOLDER = `<!doctype html><meta charset="utf-8"><title>Elicitation Playground</title>
+<p>The playground's page is not built yet. Run <code>npm start</code> (it builds what is stale), or use the API at <code>/api/lessons</code>.</p>`;
+
+async function fileAt(path: string): Promise<string | undefined> {
+  const info = await stat(path).catch(() => undefined);
+  return info?.isFile() ? path : undefined;
+}
+
+export async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://x");
+  const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+  const path = (await fileAt(join(DIST, relative))) ?? (extname(relative) === "" ? await fileAt(join(DIST, "index.html")) : undefined);
+  if (!path) {
+    const index = await fileAt(join(DIST, "index.html"));
+    res.writeHead(index ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
+    res.end(index ? "Not found" : PLACEHOLDER);
+    return;
+  }
+  const immutable = path.includes(`${join(DIST, "assets")}`);
+  res.writeHead(200, {
+    "content-type": TYPES[extname(path)] ?? "application/octet-stream",
+    "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+    "x-content-type-options": "nosniff",
+  });
+  createReadStream(path).pipe(res);
+}

@@ -1,0 +1,96 @@
+// The learner's MCP server, built on the official SDK's Server for one request (2026-07-28) or one 2025 session.
+import {
+  inputRequired,
+  inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type CallToolResult,
+  type InputRequiredResult,
+  type RequestStateCodec,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
+import { abilitiesOf, modernAbilities } from "./client-abilities";
+import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
+import { argumentsDigest, rejectedState, type FlowState } from "./request-state";
+
+/** What the MCP layer needs from a learner session. */
+export type ToolHost = {
+  readonly id: string;
+  serverInfo(): Promise<ServerInfo>;
+  listTools(): Promise<ListedTool[]>;
+  callTool(call: ToolCall): Promise<CallOutcome>;
+  readonly fallback: ElicitationFallback;
+};
+
+export type Era = "modern" | "legacy";
+
+const ANSWER_ACTIONS = new Set(["accept", "decline", "cancel"]);
+
+function asAnswer(action: unknown, content: unknown): ElicitAnswer | undefined {
+  if (typeof action !== "string" || !ANSWER_ACTIONS.has(action)) return undefined;
+  const answer: ElicitAnswer = { action: action as ElicitAnswer["action"] };
+  if (action === "accept" && content && typeof content === "object") answer.content = content as Record<string, unknown>;
+  return answer;
+}
+
+export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>): Promise<Server> {
+  const info = await host.serverInfo();
+  const server = new Server(
+    { name: info.name, version: info.version },
+    { capabilities: { tools: { listChanged: true } }, requestState: { verify: codec.verify } },
+  );
+  const abilities = (ctx: ServerContext): ClientAbilities => (era === "modern" ? modernAbilities(ctx) : abilitiesOf(server.getClientCapabilities()));
+  const needsFallback = () => era === "legacy" && !abilitiesOf(server.getClientCapabilities()).form;
+
+  server.setRequestHandler("tools/list", async () => ({
+    tools: [...(await host.listTools()), ...(needsFallback() ? [fallbackTool] : [])] as never,
+  }));
+
+  /** Runs the learner's tool with the answers so far; a question becomes input_required, or fallback text. */
+  async function run(call: ToolCall, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
+    const outcome = await host.callTool(call);
+    if (outcome.kind === "result") return outcome.result as CallToolResult;
+    if (era === "legacy" && !call.client[outcome.request.mode])
+      return host.fallback.ask(call.name, call.args, call.answers, outcome.request) as CallToolResult;
+    const embedded =
+      outcome.request.mode === "url"
+        ? inputRequired.elicitUrl({ message: outcome.request.message, url: outcome.request.url })
+        : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
+    const state: FlowState = { session: host.id, tool: call.name, args: argumentsDigest(call.args), answers: call.answers };
+    return inputRequired({ inputRequests: { [outcome.key]: embedded }, requestState: await codec.mint(state, ctx) });
+  }
+
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const { name, arguments: args = {} } = request.params;
+    const client = abilities(ctx);
+    if (name === FALLBACK_TOOL && needsFallback()) {
+      const answer = asAnswer(args.action, args.content);
+      const resumed = answer && host.fallback.take(args.elicitId, answer);
+      if (!resumed) return errorResult(`Unknown or expired elicitId. Call the original tool again to get a new question.`, "INVALID_INPUT");
+      return run({ name: resumed.tool, args: resumed.args, answers: resumed.answers, client }, ctx);
+    }
+    let answers: ElicitAnswer[] = [];
+    const state = ctx.mcpReq.requestState<FlowState>();
+    if (state !== undefined) {
+      // Signed, but still only valid for the session, tool and arguments it was minted for.
+      if (typeof state !== "object" || state.session !== host.id || state.tool !== name || state.args !== argumentsDigest(args)) throw rejectedState();
+      answers = state.answers;
+    }
+    const key = `elicitation-${answers.length + 1}`;
+    const view = inputResponse(ctx.mcpReq.inputResponses, key);
+    if (view.kind === "elicit") {
+      const answer = asAnswer(view.action, view.content);
+      if (!answer) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `inputResponses["${key}"] has an unknown action`);
+      answers = [...answers, answer];
+    }
+    return run({ name, args, answers, client }, ctx);
+  });
+  return server;
+}
+
+function errorResult(text: string, code: string): CallToolResult {
+  const result: CallResult = { content: [{ type: "text", text }], isError: true, _meta: { code } };
+  return result as CallToolResult;
+}

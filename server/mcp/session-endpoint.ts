@@ -1,0 +1,62 @@
+// One learner session's /mcp endpoint: 2026-07-28 requests per request, 2025-11-25 clients in sessions of their own.
+import { randomUUID } from "node:crypto";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type RequestStateCodec,
+} from "@modelcontextprotocol/server";
+import { createLearnerServer, type ToolHost } from "./learner-server";
+import type { FlowState } from "./request-state";
+
+export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
+
+const MAX_LEGACY_SESSIONS = 20;
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
+}
+
+export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<FlowState>, options: { maxBodyBytes: number; onerror?: (e: Error) => void }): McpEndpoint {
+  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec), {
+    legacy: "reject",
+    maxRequestBodySize: options.maxBodyBytes,
+    onerror: options.onerror,
+  });
+  const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; sendToolListChanged: () => Promise<void> }>();
+
+  async function openLegacy(req: Request): Promise<Response> {
+    if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
+    // The oldest connection goes when a learner's page keeps opening new ones.
+    if (legacy.size >= MAX_LEGACY_SESSIONS) await legacy.values().next().value!.transport.close();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: options.maxBodyBytes,
+      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => server.sendToolListChanged() }),
+      onsessionclosed: (id) => void legacy.delete(id),
+    });
+    transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
+    const server = await createLearnerServer(host, "legacy", codec);
+    server.onerror = options.onerror;
+    await server.connect(transport);
+    return transport.handleRequest(req);
+  }
+
+  return {
+    async fetch(req) {
+      if (!(await isLegacyRequest(req))) return modern.fetch(req);
+      const sid = req.headers.get("mcp-session-id");
+      if (!sid) return openLegacy(req);
+      const open = legacy.get(sid);
+      return open ? open.transport.handleRequest(req) : jsonRpcError(404, -32001, "Session not found: initialize again");
+    },
+    toolsChanged() {
+      for (const open of legacy.values()) void open.sendToolListChanged().catch(() => undefined);
+    },
+    async close() {
+      await modern.close();
+      await Promise.all([...legacy.values()].map((open) => open.transport.close()));
+      legacy.clear();
+    },
+  };
+}

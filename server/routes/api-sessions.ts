@@ -1,0 +1,53 @@
+// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset.
+import type { ProjectFiles } from "../compile/project-files";
+import { HttpError } from "../http/respond";
+import type { SessionRegistry } from "../session/registry";
+import type { Session } from "../session/session";
+import type { Route } from "./route";
+
+function filesOf(body: unknown): ProjectFiles {
+  const files = (body as { files?: unknown } | undefined)?.files;
+  if (typeof files !== "object" || files === null || Array.isArray(files)) throw new HttpError(400, 'The body must be { "files": { "name.ts": "source", ... } }');
+  return files as ProjectFiles;
+}
+
+export function sessionOr404(registry: SessionRegistry, id: string): Session {
+  const session = registry.get(id);
+  if (!session) throw new HttpError(404, "Unknown or expired session: create a new one with POST /api/sessions", { code: "SESSION_NOT_FOUND" });
+  return session;
+}
+
+export function sessionRoutes(registry: SessionRegistry): Route[] {
+  const mcpUrl = (url: URL, id: string) => `${url.origin}/mcp/${id}`;
+  return [
+    {
+      method: "POST",
+      path: /^\/api\/sessions$/,
+      async handle({ body, url }) {
+        const files = filesOf(body);
+        const session = registry.create();
+        const built = await session.setFiles(files);
+        if (!built.ok) return { status: 422, body: { id: session.id, mcpUrl: mcpUrl(url, session.id), tools: [], diagnostics: built.diagnostics } };
+        return { status: 201, body: { id: session.id, mcpUrl: mcpUrl(url, session.id), tools: built.tools, diagnostics: [] } };
+      },
+    },
+    {
+      method: "PUT",
+      path: /^\/api\/sessions\/([^/]+)\/files$/,
+      async handle({ params, body }) {
+        const files = filesOf(body);
+        const built = await sessionOr404(registry, params[0]).setFiles(files);
+        if (!built.ok) return { status: 422, body: { diagnostics: built.diagnostics } };
+        return { status: 200, body: { tools: built.tools, diagnostics: [] } };
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/api\/sessions\/([^/]+)\/reset$/,
+      async handle({ params }) {
+        await sessionOr404(registry, params[0]).reset();
+        return { status: 200, body: { reset: true } };
+      },
+    },
+  ];
+}

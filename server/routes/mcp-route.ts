@@ -1,0 +1,24 @@
+// ANY /mcp/{id}: hands the request to that session's MCP endpoint through the SDK's Node adapter.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import type { SessionRegistry } from "../session/registry";
+
+function notFound(): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown or expired playground session" } }), {
+    status: 404,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const node = toNodeHandler({
+    fetch: async (req: Request) => {
+      const id = /^\/mcp\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? "";
+      const endpoint = registry.get(id)?.endpoint;
+      return endpoint ? endpoint.fetch(req) : notFound();
+    },
+  });
+  return async (req, res) => {
+    await node(req, res);
+  };
+}

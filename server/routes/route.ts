@@ -1,0 +1,16 @@
+// The shape of a JSON API route and the matching of a request to one.
+
+export type RouteContext = { params: string[]; body: unknown; url: URL };
+export type RouteAnswer = { status: number; body: unknown };
+export type Route = { method: string; path: RegExp; handle(ctx: RouteContext): Promise<RouteAnswer> };
+
+export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {
+  let pathMatched = false;
+  for (const route of routes) {
+    const m = route.path.exec(pathname);
+    if (!m) continue;
+    pathMatched = true;
+    if (route.method === method) return { route, params: m.slice(1).map(decodeURIComponent) };
+  }
+  return pathMatched ? "wrong-method" : undefined;
+}

@@ -1,0 +1,113 @@
+// A learner's session: their files, the last good build, and the sandbox VM that holds its module state.
+import { compileProject, type CompiledProject } from "../compile/compile";
+import type { Diagnostic, ProjectFiles } from "../compile/project-files";
+import { ElicitationFallback } from "../mcp/elicitation-fallback";
+import type { ToolHost } from "../mcp/learner-server";
+import type { McpEndpoint } from "../mcp/session-endpoint";
+import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
+import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+
+export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
+
+function loadDiagnostic(error: ProjectLoadError): Diagnostic {
+  const [file, line] = error.where ? [error.where.replace(/:\d+$/, ""), Number(/:(\d+)$/.exec(error.where)?.[1] ?? 1)] : ["", 1];
+  return { file, line, column: 1, message: error.message };
+}
+
+export class Session implements ToolHost {
+  readonly fallback = new ElicitationFallback();
+  files: ProjectFiles = {};
+  lastUsed = Date.now();
+  endpoint?: McpEndpoint;
+  private project?: CompiledProject;
+  private live?: { vm: SandboxVm; loaded: LoadedProject };
+  /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits) {}
+
+  touch(): void {
+    this.lastUsed = Date.now();
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Compiles and loads new files; module state starts over. On errors the last good build keeps serving. */
+  setFiles(files: ProjectFiles): Promise<BuildOutcome> {
+    return this.serial(async () => {
+      this.files = files;
+      const compiled = await compileProject(files);
+      if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
+      try {
+        await this.swap(compiled.project);
+      } catch (error) {
+        if (error instanceof ProjectLoadError) return { ok: false, diagnostics: [loadDiagnostic(error)] };
+        throw error;
+      }
+      this.project = compiled.project;
+      this.endpoint?.toolsChanged();
+      return { ok: true, tools: this.live!.loaded.tools };
+    });
+  }
+
+  /** Same files, fresh module state (and forgotten approvals). */
+  reset(): Promise<void> {
+    return this.serial(async () => {
+      if (this.project) await this.swap(this.project);
+    });
+  }
+
+  private async swap(project: CompiledProject): Promise<void> {
+    const vm = await this.pool.open();
+    try {
+      const loaded = await loadProject(vm, project, this.limits);
+      const old = this.live;
+      this.live = { vm, loaded };
+      vm.onLost = () => {
+        if (this.live?.vm === vm) this.live = undefined;
+      };
+      await old?.vm.close();
+    } catch (error) {
+      await vm.close();
+      throw error;
+    }
+  }
+
+  /** The live VM, reloaded from the last good build if its worker was restarted. */
+  private async ensureLive(): Promise<{ vm: SandboxVm; loaded: LoadedProject } | undefined> {
+    if (!this.live && this.project) {
+      const project = this.project;
+      await this.serial(() => (this.live ? Promise.resolve() : this.swap(project)));
+    }
+    return this.live;
+  }
+
+  get compiled(): CompiledProject | undefined {
+    return this.project;
+  }
+
+  async serverInfo(): Promise<ServerInfo> {
+    return (await this.ensureLive())?.loaded.server ?? { name: "playground", version: "1.0.0", elicitationEnabled: true, origin: "automatic" };
+  }
+
+  async listTools(): Promise<ListedTool[]> {
+    return (await this.ensureLive())?.loaded.tools ?? [];
+  }
+
+  async callTool(call: ToolCall): Promise<CallOutcome> {
+    this.touch();
+    const live = await this.ensureLive();
+    if (!live) return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
+    return (await callTool(live.vm, call, this.limits)).outcome;
+  }
+
+  async close(): Promise<void> {
+    await this.endpoint?.close();
+    await this.live?.vm.close();
+    this.live = undefined;
+  }
+}
