@@ -226,22 +226,28 @@ export const builtinMatchers = {
       return { pass: threw, message: () => thrownLine };
     }
     let pass: boolean;
+    let label: string;
     let wanted: string;
     if (typeof expected === "string") {
       pass = threw && thrownText!.includes(expected);
-      wanted = `Expected message to contain: ${inline(expected)}`;
+      label = "Expected message to contain";
+      wanted = inline(expected);
     } else if (expected instanceof RegExp) {
       pass = threw && new RegExp(expected.source, expected.flags).test(thrownText!);
-      wanted = `Expected message to match: ${String(expected)}`;
+      label = "Expected message to match";
+      wanted = String(expected);
     } else if (expected instanceof Error) {
       pass = threw && thrownText === expected.message;
-      wanted = `Expected message: ${inline(expected.message)}`;
+      label = "Expected message";
+      wanted = inline(expected.message);
     } else if (typeof expected === "function") {
       pass = threw && thrown instanceof expected;
-      wanted = `Expected error class: ${expected.name || "anonymous"}`;
+      label = "Expected error class";
+      wanted = expected.name || "anonymous";
     } else if (isAsymmetric(expected)) {
       pass = threw && (expected as { asymmetricMatch(v: unknown, eq: typeof equals): boolean }).asymmetricMatch(thrown, equals);
-      wanted = `Expected: ${inline(expected)}`;
+      label = "Expected";
+      wanted = inline(expected);
     } else {
       throw new MatcherUsageError(`expected value must be a string, a RegExp, an error class or an error\nExpected: ${inline(expected)}`);
     }
@@ -249,7 +255,7 @@ export const builtinMatchers = {
       pass,
       expected: expected instanceof Error ? expected.message : expected,
       ...(threw ? { actual: thrownText } : {}),
-      message: () => `${this.isNot ? wanted.replace(/: /, ": not ") : wanted}\n${thrownLine}`,
+      message: () => `${label}: ${this.isNot ? "not " : ""}${wanted}\n${thrownLine}`,
     };
   },
 };
