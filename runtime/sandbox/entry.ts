@@ -17,6 +17,17 @@ const table = new ModuleTable(builtins);
 let lineMaps: LineMaps = {};
 let server: ProjectServer | undefined;
 
+/**
+ * The host bridge exists only in test-run VMs. The runtime takes it before any learner code runs and removes the
+ * global, so learner code can only reach the host through the fixture's narrow, validated requests.
+ */
+let hostBridge: ((json: string) => Promise<string>) | undefined;
+function captureHostBridge(): void {
+  const g = globalThis as Record<string, unknown>;
+  if (typeof g.__host === "function") hostBridge = g.__host as typeof hostBridge;
+  delete g.__host;
+}
+
 const locate = (stack: string | undefined) => locateInProject(stack, lineMaps);
 
 function errorInfo(error: unknown): { message: string; where?: string } {
@@ -31,6 +42,7 @@ const playground = {
 
   /** Runs every non-test file's top level and works out the served tools. */
   load(json: string): string {
+    captureHostBridge();
     const request = JSON.parse(json) as LoadRequest;
     lineMaps = request.lineMaps;
     try {

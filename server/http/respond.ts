@@ -19,6 +19,8 @@ export function sendError(res: ServerResponse, error: HttpError): void {
 
 /** Reads a JSON body up to `maxBytes`; anything else is a 4xx with a message saying what was wrong. */
 export async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const empty = req.headers["content-length"] === "0" || (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined);
+  if (empty) return undefined;
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the body as JSON (content-type: application/json)");
   const declared = Number(req.headers["content-length"] ?? 0);

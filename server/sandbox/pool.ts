@@ -149,12 +149,12 @@ export class SandboxPool {
   }
 
   /** Opens a VM on the least busy worker; its runtime comes from that worker's snapshot. */
-  async open(): Promise<SandboxVm> {
+  async open(options: { hostBridge?: boolean } = {}): Promise<SandboxVm> {
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const vm = new SandboxVm(this, this.nextId++, worker);
     worker.vms.add(vm.id);
     this.vms.set(vm.id, vm);
-    await this.send(vm, { op: "open", vmId: vm.id, limits: this.limits }, 10_000);
+    await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: options.hostBridge === true } }, 10_000);
     return vm;
   }
 

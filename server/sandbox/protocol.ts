@@ -1,9 +1,11 @@
 // Messages between the sandbox pool (main thread) and its worker threads.
 
 export type VmLimits = { memoryMB: number; stackBytes: number };
+/** A test-run VM gets the host bridge (its `mcp` fixture talks to the host); a session VM does not. */
+export type VmOptions = VmLimits & { hostBridge: boolean };
 
 export type ToWorker =
-  | { op: "open"; id: number; vmId: number; limits: VmLimits }
+  | { op: "open"; id: number; vmId: number; limits: VmOptions }
   | { op: "load"; id: number; vmId: number; scripts: Array<{ file: string; code: string }>; loadJson: string; timeoutMs: number }
   | { op: "invoke"; id: number; vmId: number; fn: string; json: string; timeoutMs: number }
   | { op: "close"; id: number; vmId: number }

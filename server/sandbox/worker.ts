@@ -156,7 +156,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   if (m.op === "open") {
     const qjs = await QuickJS.restore(await baseSnapshot(m.limits), options(m.limits, () => vms.get(m.vmId)));
     vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map() });
-    installHostBridge(m.vmId, qjs);
+    if (m.limits.hostBridge) installHostBridge(m.vmId, qjs);
     return undefined;
   }
   const vm = vms.get(m.vmId);

@@ -1,0 +1,105 @@
+// Hostile learner code: loops, memory bombs, deep recursion and escape attempts fail alone; others keep answering.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Playground } from "../app";
+import { helpDesk } from "../testing/fixtures";
+import { api, createSession, rawModern, startTestPlayground } from "../testing/harness";
+
+let pg: Playground;
+beforeAll(async () => {
+  pg = await startTestPlayground({ workers: 2, callTimeoutMs: 500, memoryMB: 32 });
+});
+afterAll(() => pg.close());
+
+const tool = (name: string, body: string) => `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+@Tool({ name: "${name}", inputSchema: {} })
+export class T_${name} extends ToolContext {
+  async execute() {
+${body}
+  }
+}
+`;
+
+const HOSTILE = {
+  "loop.tool.ts": tool("loop", "    while (true) {}"),
+  "loop_after_await.tool.ts": tool("loop_after_await", "    await Promise.resolve();\n    for (;;) {}"),
+  "array_bomb.tool.ts": tool("array_bomb", "    const a: string[] = [];\n    for (;;) a.push('x'.repeat(1000) + a.length);"),
+  "map_bomb.tool.ts": tool("map_bomb", "    const m = new Map();\n    for (let i = 0; ; i++) m.set('k' + i, { i });"),
+  "buffer_bomb.tool.ts": tool("buffer_bomb", "    const keep: ArrayBuffer[] = [];\n    for (;;) keep.push(new ArrayBuffer(1 << 20));"),
+  "recursion.tool.ts": tool("recursion", "    const f = (n: number): number => f(n + 1) + 1;\n    return f(0);"),
+  "never_settles.tool.ts": tool("never_settles", "    await new Promise(() => {});"),
+  "escapes.tool.ts": tool(
+    "escapes",
+    `    const probe = (f: () => unknown) => { try { const v = f(); return v === undefined ? "undefined" : typeof v; } catch (e) { return "threw"; } };
+    return {
+      process: probe(() => (globalThis as any).process),
+      require: probe(() => (globalThis as any).require),
+      fetch: probe(() => (globalThis as any).fetch),
+      setTimeout: probe(() => (globalThis as any).setTimeout),
+      ctorProcess: probe(() => (globalThis as any).constructor.constructor("return process")()),
+      fnProcess: probe(() => (function () {}).constructor("return typeof process === 'undefined' ? undefined : process")()),
+      std: probe(() => (globalThis as any).std ?? (globalThis as any).os),
+      host: probe(() => (globalThis as any).__host?.("{}")),
+      wasi: probe(() => (globalThis as any).WebAssembly),
+    };`,
+  ),
+};
+
+async function call(mcpUrl: string, name: string, id = 1) {
+  return (await rawModern(mcpUrl, id, "tools/call", { name, arguments: {} })).body;
+}
+
+describe("limits", () => {
+  test.each([
+    ["loop", "TIMEOUT", /longer than 500 ms/],
+    ["loop_after_await", "TIMEOUT", /longer than 500 ms/],
+    ["array_bomb", "OUT_OF_MEMORY", /more than 32 MB/],
+    ["map_bomb", "OUT_OF_MEMORY", /more than 32 MB/],
+    ["buffer_bomb", "OUT_OF_MEMORY", /more than 32 MB/],
+    ["recursion", "TOOL_EXECUTION_ERROR", /call stack|stack/i],
+    ["never_settles", "TOOL_EXECUTION_ERROR", /never finishes/],
+  ])("%s fails that call with a clear message, and the session still works", async (name, code, message) => {
+    const s = await createSession(pg, helpDesk(HOSTILE));
+    const r = await call(s.mcpUrl, name);
+    expect(r.result.isError).toBe(true);
+    expect(r.result._meta.code).toBe(code);
+    expect(r.result.content[0].text).toMatch(message);
+    const after = await rawModern(s.mcpUrl, 2, "tools/call", { name: "assign_ticket", arguments: { id: "T-1", agent: "ana" } });
+    expect(after.body.result.structuredContent).toEqual({ id: "T-1", agent: "ana" });
+  });
+
+  test("no host capability is reachable from learner code", async () => {
+    const s = await createSession(pg, helpDesk(HOSTILE));
+    const r = await call(s.mcpUrl, "escapes");
+    // __host exists only for the test runner's fixture: called from a tool it rejects with no effect.
+    expect(r.result.structuredContent).toEqual({
+      process: "undefined",
+      require: "undefined",
+      fetch: "undefined",
+      setTimeout: "undefined",
+      ctorProcess: "threw",
+      fnProcess: "undefined",
+      std: "undefined",
+      host: "undefined",
+      wasi: "undefined",
+    });
+  });
+
+  test("a runaway session does not stop the others: bystanders answer while loops and bombs run", async () => {
+    const hostile = await Promise.all([0, 1, 2, 3].map(() => createSession(pg, helpDesk(HOSTILE))));
+    const bystander = await createSession(pg, helpDesk());
+    const attacks = hostile.map((s, i) => call(s.mcpUrl, i % 2 ? "map_bomb" : "loop", 10 + i));
+    const answered: number[] = [];
+    const started = Date.now();
+    for (let i = 0; i < 6; i++) {
+      const r = await rawModern(bystander.mcpUrl, 100 + i, "tools/call", { name: "assign_ticket", arguments: { id: "T-1", agent: "bo" } });
+      expect(r.body.result.structuredContent).toEqual({ id: "T-1", agent: "bo" });
+      answered.push(Date.now() - started);
+    }
+    const outcomes = await Promise.all(attacks);
+    for (const o of outcomes) expect(o.result.isError).toBe(true);
+    // Measured, not asserted against a clock: printed for the record.
+    console.log(`bystander answers at ${answered.join(", ")} ms while 4 sessions looped or bombed`);
+    const lessons = await api(pg, "GET", "/api/lessons");
+    expect(lessons.status).toBe(200);
+  });
+});
