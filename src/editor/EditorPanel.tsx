@@ -1,0 +1,98 @@
+// The editor column: file tabs, the editor (Monaco, loaded once the first screen is up; the
+// code shows read-only until then) and the problems list with its count.
+import { lazy, Suspense, useEffect, useState } from "react";
+import { projectStore, useProject } from "../project/project-store";
+import { useSession } from "../server-bridge/session";
+import { editorJumps } from "./editor-jumps";
+import { useTypeProblems, type Problem } from "./problems";
+import type { EditorCommands } from "./MonacoEditor";
+
+const MonacoEditor = lazy(() => import("./MonacoEditor"));
+
+function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const go = () => setReady(true);
+    if ("requestIdleCallback" in window) {
+      const id = requestIdleCallback(go, { timeout: 1200 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(go, 300);
+    return () => clearTimeout(t);
+  }, []);
+  return ready;
+}
+
+function CodePreview({ text }: { text: string }) {
+  return (
+    <pre className="h-full overflow-auto p-3 font-mono text-[0.85rem] leading-5 text-slate-700 dark:text-slate-300" aria-busy="true">
+      {text}
+    </pre>
+  );
+}
+
+export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCommands; readOnlyPreview?: boolean }) {
+  const project = useProject();
+  const session = useSession();
+  const typeProblems = useTypeProblems();
+  const ready = useAfterFirstScreen();
+  const [showProblems, setShowProblems] = useState(false);
+  const files = Object.keys(project.files);
+  const compileProblems: Problem[] = session.diagnostics.map((d) => ({ ...d, source: "compile" }));
+  const problems = [...compileProblems, ...typeProblems];
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div role="tablist" aria-label="Project files" className="flex items-end gap-0.5 overflow-x-auto border-b border-slate-200 px-2 pt-1 dark:border-slate-700">
+        {files.map((f) => (
+          <button
+            key={f}
+            role="tab"
+            aria-selected={f === project.activeFile}
+            className={`rounded-t-md border border-b-0 px-2.5 py-1 font-mono text-xs whitespace-nowrap ${f === project.activeFile ? "border-slate-200 bg-white font-semibold dark:border-slate-700 dark:bg-slate-900" : "border-transparent text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"}`}
+            onClick={() => projectStore.setActiveFile(f)}
+          >
+            {f}
+          </button>
+        ))}
+      </div>
+      <div className="min-h-0 flex-1 bg-white dark:bg-[#1e1e1e]">
+        {ready && !readOnlyPreview ? (
+          <Suspense fallback={<CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />}>
+            <MonacoEditor commands={commands} diagnostics={session.diagnostics} />
+          </Suspense>
+        ) : (
+          <CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />
+        )}
+      </div>
+      <div className="border-t border-slate-200 text-xs dark:border-slate-700">
+        <button
+          type="button"
+          className="flex w-full items-center gap-2 px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+          aria-expanded={showProblems}
+          onClick={() => setShowProblems((s) => !s)}
+          data-testid="problems-toggle"
+        >
+          <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-500"}>Problems ({problems.length})</span>
+          <span className="ml-auto text-slate-500">
+            {session.status === "syncing" ? "compiling…" : session.status === "ready" ? "server ready" : session.status === "compile-error" ? "does not compile" : session.status === "unreachable" ? "server unreachable, retrying on your next action" : ""}
+          </span>
+        </button>
+        {showProblems && problems.length > 0 && (
+          <ul className="max-h-32 overflow-auto px-3 pb-2">
+            {problems.map((p, i) => (
+              <li key={i}>
+                <button type="button" className="w-full rounded px-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => editorJumps.jump(p.file, p.line, p.column)}>
+                  <span className="font-mono text-slate-500">
+                    {p.file}:{p.line}:{p.column}
+                  </span>{" "}
+                  <span className={p.source === "compile" ? "text-rose-700 dark:text-rose-300" : ""}>{p.message}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

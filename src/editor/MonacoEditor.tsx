@@ -1,0 +1,129 @@
+// The code editor itself (lazy chunk): one Monaco model per project file, typing flows into
+// the project store, backend diagnostics become markers, and the playground's shortcuts are
+// editor actions so they work while typing.
+import { useEffect, useRef } from "react";
+import type { Diagnostic } from "../server-bridge/http";
+import { projectStore, useProject } from "../project/project-store";
+import { configureMonaco, monaco } from "./monaco-setup";
+import { editorJumps } from "./editor-jumps";
+import { setTypeProblems, type Problem } from "./problems";
+
+export interface EditorCommands {
+  onCall: () => void;
+  onTests: () => void;
+  onShare: () => void;
+  onBlur: () => void;
+}
+
+const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
+const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
+const isDark = () => document.documentElement.classList.contains("dark");
+
+function syncModels(files: Record<string, string>) {
+  const wanted = new Set(Object.keys(files).map((p) => uriFor(p).toString()));
+  for (const model of monaco.editor.getModels()) {
+    if (model.uri.path.startsWith("/project/") && !wanted.has(model.uri.toString())) model.dispose();
+  }
+  for (const [path, text] of Object.entries(files)) {
+    const uri = uriFor(path);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, "typescript", uri);
+    if (model.getValue() !== text) model.setValue(text);
+  }
+}
+
+function publishTypeProblems() {
+  const problems: Problem[] = monaco.editor
+    .getModelMarkers({})
+    .filter((m) => m.severity === monaco.MarkerSeverity.Error && m.owner !== "backend" && m.resource.path.startsWith("/project/"))
+    .map((m) => ({ file: pathOf(m.resource), line: m.startLineNumber, column: m.startColumn, message: m.message, source: "types" as const }));
+  setTypeProblems(problems);
+}
+
+export default function MonacoEditor({ commands, diagnostics }: { commands: EditorCommands; diagnostics: Diagnostic[] }) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const commandsRef = useRef(commands);
+  commandsRef.current = commands;
+  const project = useProject();
+
+  useEffect(() => {
+    configureMonaco();
+    syncModels(projectStore.snapshot().files);
+    const editor = monaco.editor.create(host.current!, {
+      model: null,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9),
+      scrollBeyondLastLine: false,
+      tabSize: 2,
+      theme: isDark() ? "vs-dark" : "vs",
+      fixedOverflowWidgets: true,
+      ariaLabel: "Code editor",
+    });
+    editorRef.current = editor;
+    const { KeyMod, KeyCode } = monaco;
+    editor.addAction({ id: "playground.call", label: "Call the selected tool", keybindings: [KeyMod.CtrlCmd | KeyCode.Enter], run: () => commandsRef.current.onCall() });
+    editor.addAction({ id: "playground.tests", label: "Run tests", keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter], run: () => commandsRef.current.onTests() });
+    editor.addAction({ id: "playground.share", label: "Copy share link", keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS], run: () => commandsRef.current.onShare() });
+    const subs = [
+      editor.onDidChangeModelContent(() => {
+        const model = editor.getModel();
+        if (model) projectStore.editFile(pathOf(model.uri), model.getValue());
+      }),
+      editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
+      monaco.editor.onDidChangeMarkers(publishTypeProblems),
+    ];
+    const unregister = editorJumps.register(({ file, line, column }) => {
+      const model = monaco.editor.getModel(uriFor(file));
+      if (!model) return;
+      editor.setModel(model);
+      editor.setPosition({ lineNumber: line, column });
+      editor.revealLineInCenter(line);
+      editor.focus();
+    });
+    const themeWatch = new MutationObserver(() => monaco.editor.setTheme(isDark() ? "vs-dark" : "vs"));
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
+    return () => {
+      subs.forEach((s) => s.dispose());
+      unregister();
+      themeWatch.disconnect();
+      editor.dispose();
+      editorRef.current = null;
+    };
+  }, []);
+
+  // Files replaced from outside (lesson switch, Reset, share link): bring the models in line.
+  useEffect(() => {
+    syncModels(project.files);
+  }, [project.replacedAt, project.lesson?.id]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || !project.activeFile) return;
+    const model = monaco.editor.getModel(uriFor(project.activeFile));
+    if (model && editor.getModel() !== model) editor.setModel(model);
+  }, [project.activeFile, project.replacedAt]);
+
+  useEffect(() => {
+    for (const model of monaco.editor.getModels()) {
+      if (!model.uri.path.startsWith("/project/")) continue;
+      const path = pathOf(model.uri);
+      monaco.editor.setModelMarkers(
+        model,
+        "backend",
+        diagnostics
+          .filter((d) => d.file === path || d.file.replace(/^\.?\//, "") === path)
+          .map((d) => ({
+            severity: monaco.MarkerSeverity.Error,
+            message: d.message,
+            startLineNumber: Math.max(1, d.line),
+            startColumn: Math.max(1, d.column),
+            endLineNumber: Math.max(1, d.line),
+            endColumn: model.getLineMaxColumn(Math.min(Math.max(1, d.line), model.getLineCount())),
+          })),
+      );
+    }
+  }, [diagnostics, project.replacedAt]);
+
+  return <div ref={host} className="h-full w-full" data-testid="monaco-host" />;
+}

@@ -1,0 +1,59 @@
+// Plain JSON over fetch for /api. Errors keep the status and the parsed body so callers can
+// tell "session gone" (404) from "your code does not compile" (422).
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export type ProjectFiles = Record<string, string>;
+
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, undefined, `The playground server cannot be reached (${(err as Error).message}).`);
+  }
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!res.ok) {
+    const detail = errorMessageOf(parsed) ?? res.statusText;
+    throw new ApiError(res.status, parsed, `${method} ${path} failed: ${res.status} ${detail}`);
+  }
+  return parsed as T;
+}
+
+function errorMessageOf(body: unknown): string | undefined {
+  if (typeof body === "string") return body.slice(0, 200);
+  if (body && typeof body === "object") {
+    const e = (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message;
+    if (typeof e === "string") return e;
+    if (e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string") return (e as { message: string }).message;
+  }
+  return undefined;
+}

@@ -1,0 +1,187 @@
+// The playground's MCP client: the official SDK client, one per persona and session, with the
+// wire tap as its fetch. Loaded on the first Call so the first screen stays small.
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  isInputRequiredResult,
+  ProtocolError,
+  SdkHttpError,
+  type CallToolResult,
+  type ElicitResult,
+} from "@modelcontextprotocol/client";
+import type { Persona } from "./personas";
+import { tappedFetch } from "./wire-tap";
+import type { ToolInfo } from "./session";
+
+export interface ElicitationQuestion {
+  /** `elicitation-1`… on 2026-07-28; the pushed request's JSON-RPC id on 2025-11-25. */
+  key: string;
+  round: number;
+  via: "input_required" | "pushed";
+  mode: "form" | "url";
+  message: string;
+  requestedSchema?: Record<string, unknown>;
+  url?: string;
+}
+
+export interface ElicitAnswer {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, unknown>;
+}
+
+export type Ask = (question: ElicitationQuestion) => Promise<ElicitAnswer>;
+
+export interface AnsweredQuestion {
+  question: ElicitationQuestion;
+  answer: ElicitAnswer;
+}
+
+export type CallOutcome =
+  | { kind: "result"; result: CallToolResult; answers: AnsweredQuestion[]; rounds: number }
+  | { kind: "rpc-error"; code: number; message: string; data?: unknown; answers: AnsweredQuestion[] }
+  | { kind: "failure"; message: string; answers: AnsweredQuestion[] };
+
+/** The backend no longer knows this session: the caller should re-create it and try again. */
+export class SessionGoneError extends Error {
+  constructor() {
+    super("The MCP session is gone");
+    this.name = "SessionGoneError";
+  }
+}
+
+// A person may take minutes over a form while a 2025 call waits on the server.
+const LONG_WAIT_MS = 15 * 60_000;
+const MAX_ROUNDS = 10;
+
+interface Connection {
+  client: Client;
+  /** Set per call: where a pushed elicitation/create goes. */
+  ask?: Ask;
+  answers?: AnsweredQuestion[];
+}
+
+const connections = new Map<string, Promise<Connection>>();
+
+function connect(mcpUrl: string, persona: Persona): Promise<Connection> {
+  const key = `${mcpUrl}|${persona.id}`;
+  let pending = connections.get(key);
+  if (!pending) {
+    pending = open(mcpUrl, persona);
+    connections.set(key, pending);
+    pending.catch(() => connections.delete(key));
+  }
+  return pending;
+}
+
+async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
+  const modern = persona.protocolVersion === "2026-07-28";
+  const client = new Client(
+    { name: "elicitation-playground", version: "1.0.0" },
+    {
+      capabilities: persona.capabilities,
+      versionNegotiation: { mode: modern ? { pin: "2026-07-28" } : "legacy" },
+      ...(modern ? { inputRequired: { autoFulfill: false, maxRounds: MAX_ROUNDS } } : {}),
+    },
+  );
+  const connection: Connection = { client };
+  if (!modern && persona.capabilities.elicitation) {
+    let pushed = 0;
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const p = request.params as Record<string, unknown>;
+      const question: ElicitationQuestion = {
+        key: `pushed-${++pushed}`,
+        round: pushed,
+        via: "pushed",
+        mode: p.mode === "url" ? "url" : "form",
+        message: String(p.message ?? ""),
+        requestedSchema: p.requestedSchema as Record<string, unknown> | undefined,
+        url: typeof p.url === "string" ? p.url : undefined,
+      };
+      const answer = connection.ask ? await connection.ask(question) : { action: "cancel" as const };
+      connection.answers?.push({ question, answer });
+      // The form validated the content against the requested schema, so its values are the wire's primitive types.
+      return answer as ElicitResult;
+    });
+  }
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), { fetch: tappedFetch }));
+  } catch (err) {
+    if (isGone(err)) throw new SessionGoneError();
+    throw err;
+  }
+  return connection;
+}
+
+function isGone(err: unknown): boolean {
+  return err instanceof SdkHttpError && err.status === 404;
+}
+
+/** Drops every open client, e.g. after the session's files changed or the session was re-made. */
+export async function forgetConnections() {
+  const all = [...connections.values()];
+  connections.clear();
+  await Promise.allSettled(all.map(async (c) => (await c).client.close()));
+}
+
+export async function listTools(mcpUrl: string, persona: Persona): Promise<ToolInfo[]> {
+  const { client } = await connect(mcpUrl, persona);
+  try {
+    const { tools } = await client.listTools();
+    return tools as ToolInfo[];
+  } catch (err) {
+    if (isGone(err)) throw new SessionGoneError();
+    throw err;
+  }
+}
+
+export async function callTool(opts: {
+  mcpUrl: string;
+  persona: Persona;
+  tool: string;
+  args: Record<string, unknown>;
+  ask: Ask;
+}): Promise<CallOutcome> {
+  const connection = await connect(opts.mcpUrl, opts.persona);
+  const answers: AnsweredQuestion[] = [];
+  connection.ask = opts.ask;
+  connection.answers = answers;
+  const base = { name: opts.tool, arguments: opts.args };
+  let params: Record<string, unknown> = base;
+  try {
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+      const result = await connection.client.callTool(params as typeof base, {
+        allowInputRequired: true,
+        timeout: LONG_WAIT_MS,
+        resetTimeoutOnProgress: true,
+      });
+      if (!isInputRequiredResult(result)) return { kind: "result", result: result as CallToolResult, answers, rounds: round };
+      const inputResponses: Record<string, ElicitAnswer> = {};
+      for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
+        const p = (request as { params?: Record<string, unknown> }).params ?? {};
+        const question: ElicitationQuestion = {
+          key,
+          round,
+          via: "input_required",
+          mode: p.mode === "url" ? "url" : "form",
+          message: String(p.message ?? ""),
+          requestedSchema: p.requestedSchema as Record<string, unknown> | undefined,
+          url: typeof p.url === "string" ? p.url : undefined,
+        };
+        const answer = await opts.ask(question);
+        answers.push({ question, answer });
+        inputResponses[key] = answer;
+      }
+      // The retry repeats the original params, adds this round's answers and echoes the state byte for byte.
+      params = { ...base, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
+    }
+    return { kind: "failure", message: `The tool still asked for input after ${MAX_ROUNDS} rounds.`, answers };
+  } catch (err) {
+    if (isGone(err)) throw new SessionGoneError();
+    if (err instanceof ProtocolError) return { kind: "rpc-error", code: err.code, message: err.message, data: err.data, answers };
+    const e = err as { code?: unknown; message?: string; data?: unknown };
+    if (typeof e.code === "number") return { kind: "rpc-error", code: e.code, message: e.message ?? "", data: e.data, answers };
+    return { kind: "failure", message: (err as Error).message ?? String(err), answers };
+  } finally {
+    connection.ask = undefined;
+  }
+}

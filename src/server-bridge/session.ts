@@ -1,0 +1,160 @@
+// One backend session per open project. The keeper pushes the learner's files to it, and when
+// the backend forgets the session (restart, idle expiry) it quietly makes a new one from the
+// same files: the learner never sees a 404 and never loses an edit.
+import { useSyncExternalStore } from "react";
+import { ApiError, requestJson, type Diagnostic, type ProjectFiles } from "./http";
+
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface SessionState {
+  status: "none" | "syncing" | "ready" | "compile-error" | "unreachable";
+  id?: string;
+  mcpUrl?: string;
+  tools: ToolInfo[];
+  diagnostics: Diagnostic[];
+  error?: string;
+  /** Bumps every time the server's module state restarts (new session or new files). */
+  generation: number;
+}
+
+interface CreatedSession {
+  id: string;
+  mcpUrl?: string;
+  tools?: ToolInfo[];
+  diagnostics?: Diagnostic[];
+}
+
+interface UpdatedFiles {
+  tools?: ToolInfo[];
+  diagnostics?: Diagnostic[];
+}
+
+export class CompileError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(`The project does not compile: ${diagnostics.length} problem${diagnostics.length === 1 ? "" : "s"}.`);
+    this.name = "CompileError";
+  }
+}
+
+const filesKey = (files: ProjectFiles) => JSON.stringify(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
+
+class SessionKeeper {
+  private state: SessionState = { status: "none", tools: [], diagnostics: [], generation: 0 };
+  private listeners = new Set<() => void>();
+  private syncedKey: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.state;
+
+  private set(patch: Partial<SessionState>) {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  /** Makes the backend hold exactly these files; serialised so edits never race each other. */
+  sync(files: ProjectFiles): Promise<SessionState> {
+    const run = this.queue.then(() => this.syncNow(files));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The backend lost our session: forget it and build a fresh one from the same files. */
+  recreate(files: ProjectFiles): Promise<SessionState> {
+    const run = this.queue.then(() => {
+      this.set({ id: undefined, mcpUrl: undefined });
+      this.syncedKey = undefined;
+      return this.syncNow(files);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs `work` against a ready session; one transparent retry if the session vanished. */
+  async withSession<T>(files: ProjectFiles, work: (id: string, mcpUrl: string) => Promise<T>): Promise<T> {
+    let s = await this.sync(files);
+    if (s.status === "compile-error") throw new CompileError(s.diagnostics);
+    try {
+      return await work(s.id!, s.mcpUrl!);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      s = await this.recreate(files);
+      if (s.status === "compile-error") throw new CompileError(s.diagnostics);
+      return work(s.id!, s.mcpUrl!);
+    }
+  }
+
+  private async syncNow(files: ProjectFiles): Promise<SessionState> {
+    const key = filesKey(files);
+    if (this.state.id && key === this.syncedKey && this.state.status !== "unreachable") return this.state;
+    this.set({ status: "syncing" });
+    try {
+      if (this.state.id) {
+        try {
+          const updated = await requestJson<UpdatedFiles>("PUT", `/api/sessions/${this.state.id}/files`, { files });
+          this.accept(key, { id: this.state.id, mcpUrl: this.state.mcpUrl, ...updated });
+          return this.state;
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 422) return this.rejectCompile(key, err, this.state.id);
+          if (!(err instanceof ApiError && err.status === 404)) throw err;
+        }
+      }
+      try {
+        const created = await requestJson<CreatedSession>("POST", "/api/sessions", { files });
+        this.accept(key, created);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 422) return this.rejectCompile(key, err);
+        throw err;
+      }
+      return this.state;
+    } catch (err) {
+      this.syncedKey = undefined;
+      this.set({ status: "unreachable", error: (err as Error).message });
+      throw err;
+    }
+  }
+
+  private accept(key: string, s: CreatedSession) {
+    this.syncedKey = key;
+    this.set({
+      status: "ready",
+      id: s.id,
+      mcpUrl: s.mcpUrl ?? `/mcp/${s.id}`,
+      tools: s.tools ?? [],
+      diagnostics: s.diagnostics ?? [],
+      error: undefined,
+      generation: this.state.generation + 1,
+    });
+  }
+
+  private rejectCompile(key: string, err: ApiError, previousId?: string): SessionState {
+    const body = (err.body ?? {}) as { id?: string; diagnostics?: Diagnostic[] };
+    const id = body.id ?? previousId;
+    this.syncedKey = key;
+    this.set({
+      status: "compile-error",
+      id,
+      mcpUrl: id ? `/mcp/${id}` : undefined,
+      diagnostics: body.diagnostics ?? [],
+      error: undefined,
+      generation: this.state.generation + 1,
+    });
+    return this.state;
+  }
+}
+
+export const sessionKeeper = new SessionKeeper();
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionKeeper.subscribe, sessionKeeper.snapshot);
+}

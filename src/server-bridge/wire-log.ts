@@ -1,0 +1,97 @@
+// The record behind the Wire tab: every HTTP exchange the playground's MCP client makes,
+// grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
+// in; a version counter tells React something changed.
+import { useSyncExternalStore } from "react";
+
+export interface WireExchange {
+  seq: number;
+  groupId: number;
+  startedAt: number;
+  /** Time to response headers. */
+  durationMs?: number;
+  /** Time until the response body ended (SSE streams can stay open much longer). */
+  completedMs?: number;
+  httpMethod: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestText?: string;
+  requestBody?: unknown;
+  status?: number;
+  responseHeaders: Record<string, string>;
+  responseText: string;
+  /** JSON-RPC messages in the response: the JSON body, or each SSE `data:` event. */
+  messages: unknown[];
+  state: "pending" | "streaming" | "done" | "failed";
+  error?: string;
+}
+
+export interface WireGroup {
+  id: number;
+  label: string;
+  persona: string;
+  startedAt: number;
+  exchanges: WireExchange[];
+}
+
+export interface WireSnapshot {
+  version: number;
+  groups: WireGroup[];
+}
+
+class WireLog {
+  private groups: WireGroup[] = [];
+  private current: WireGroup | undefined;
+  private seq = 0;
+  private snap: WireSnapshot = { version: 0, groups: [] };
+  private listeners = new Set<() => void>();
+
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+  snapshot = () => this.snap;
+
+  changed() {
+    this.snap = { version: this.snap.version + 1, groups: [...this.groups] };
+    for (const l of this.listeners) l();
+  }
+
+  /** Starts a group; exchanges recorded from now on belong to it. */
+  beginGroup(label: string, persona: string): number {
+    const group: WireGroup = { id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1, label, persona, startedAt: Date.now(), exchanges: [] };
+    this.groups.push(group);
+    this.current = group;
+    this.changed();
+    return group.id;
+  }
+
+  /** Later traffic of the same call (a sendElicitationResult answer) joins its group again. */
+  resumeGroup(id: number) {
+    this.current = this.groups.find((g) => g.id === id) ?? this.current;
+  }
+
+  record(partial: Omit<WireExchange, "seq" | "groupId">): WireExchange {
+    if (!this.current) this.beginGroup("Connection", "");
+    const group = this.current!;
+    const exchange: WireExchange = { ...partial, seq: ++this.seq, groupId: group.id };
+    group.exchanges.push(exchange);
+    this.changed();
+    return exchange;
+  }
+
+  clear() {
+    this.groups = [];
+    this.current = undefined;
+    this.changed();
+  }
+
+  exportJson(): string {
+    return JSON.stringify({ exportedAt: new Date().toISOString(), groups: this.groups }, null, 2);
+  }
+}
+
+export const wireLog = new WireLog();
+
+export function useWireLog(): WireSnapshot {
+  return useSyncExternalStore(wireLog.subscribe, wireLog.snapshot);
+}

@@ -1,0 +1,132 @@
+// The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
+// asks, its question appears here as the client would show it.
+import { lazy, Suspense, useMemo } from "react";
+import { personas, personaById } from "../../server-bridge/personas";
+import { useSession, type ToolInfo } from "../../server-bridge/session";
+import { Spinner } from "../../ui/Spinner";
+import { adaptSchema } from "./schema-adapter";
+import { callStore, useCall } from "./call-store";
+import { ElicitationPanel } from "./ElicitationPanel";
+import { CallOutcomeView } from "./CallOutcomeView";
+
+const SchemaForm = lazy(() => import("./SchemaForm"));
+
+const ARGS_FORM_ID = "tool-arguments";
+
+function AnnotationBadges({ tool }: { tool: ToolInfo }) {
+  const a = tool.annotations ?? {};
+  const hints: [string, string][] = [];
+  if (a.destructiveHint === true) hints.push(["destructive", "bg-rose-100 text-rose-800 dark:bg-rose-900 dark:text-rose-100"]);
+  if (a.readOnlyHint === true) hints.push(["read-only", "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"]);
+  if (a.idempotentHint === true) hints.push(["idempotent", "bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100"]);
+  if (a.openWorldHint === true) hints.push(["open world", "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100"]);
+  return (
+    <>
+      {hints.map(([label, cls]) => (
+        <span key={label} className={`badge ${cls}`}>
+          {label}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function CallTab() {
+  const session = useSession();
+  const call = useCall();
+  const tools = session.tools;
+  const selected = tools.find((t) => t.name === call.tool) ?? tools[0];
+  const form = useMemo(() => adaptSchema(selected?.inputSchema), [selected]);
+  const args = (selected && call.args[selected.name]) ?? form.initial;
+  const persona = personaById(call.persona);
+  const blocked = session.status === "compile-error";
+
+  return (
+    <div className="space-y-4">
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold">You are the client</legend>
+        <div role="radiogroup" aria-label="Client persona" className="grid grid-cols-2 gap-1.5">
+          {personas.map((p) => (
+            <label
+              key={p.id}
+              className={`flex cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 text-sm ${p.id === persona.id ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
+            >
+              <input type="radio" name="persona" className="mt-1 accent-indigo-600" checked={p.id === persona.id} onChange={() => callStore.setPersona(p.id)} disabled={call.running} />
+              <span>{p.label}</span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{persona.blurb}</p>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold">Tool</legend>
+        {tools.length === 0 ? (
+          <p className="text-sm text-slate-500">{session.status === "syncing" || session.status === "none" ? "Starting your server…" : blocked ? "Fix the problems in the editor to see the tools." : "This project has no tools."}</p>
+        ) : (
+          <div role="radiogroup" aria-label="Tool" className="space-y-1.5">
+            {tools.map((t) => (
+              <label
+                key={t.name}
+                className={`block cursor-pointer rounded-md border px-2.5 py-1.5 ${t.name === selected?.name ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
+              >
+                <span className="flex flex-wrap items-center gap-2">
+                  <input type="radio" name="tool" className="accent-indigo-600" checked={t.name === selected?.name} onChange={() => callStore.selectTool(t.name)} disabled={call.running} />
+                  <span className="font-mono text-sm font-semibold">{t.name}</span>
+                  <AnnotationBadges tool={t} />
+                </span>
+                {t.description && <span className="mt-0.5 block pl-6 text-xs text-slate-600 dark:text-slate-400">{t.description}</span>}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+
+      {selected && (
+        <div>
+          <h3 className="mb-1 text-sm font-semibold">Arguments</h3>
+          {Object.keys(form.schema.properties ?? {}).length === 0 ? (
+            <form
+              id={ARGS_FORM_ID}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void callStore.call(selected.name);
+              }}
+            >
+              <p className="text-xs text-slate-500">This tool takes no arguments.</p>
+            </form>
+          ) : (
+            <Suspense fallback={<Spinner label="Loading the form…" />}>
+              <SchemaForm
+                key={selected.name}
+                formId={ARGS_FORM_ID}
+                form={form}
+                value={args}
+                disabled={call.running}
+                onChange={(v) => callStore.setArgs(selected.name, v)}
+                onSubmit={(v) => {
+                  callStore.setArgs(selected.name, v);
+                  void callStore.call(selected.name);
+                }}
+              />
+            </Suspense>
+          )}
+          <div className="mt-2 flex items-center gap-3">
+            <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked}>
+              Call <kbd className="text-xs opacity-70">Ctrl/⌘+Enter</kbd>
+            </button>
+            {call.running && !call.question && <Spinner label="Calling…" />}
+          </div>
+        </div>
+      )}
+
+      {call.problem && (
+        <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {call.problem}
+        </div>
+      )}
+      {call.question && <ElicitationPanel question={call.question} />}
+      {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} />}
+    </div>
+  );
+}

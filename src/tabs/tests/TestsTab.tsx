@@ -1,0 +1,172 @@
+// The Tests tab: runs the project's *.test.ts on the backend and lists each test with its
+// verdict; a failure shows expected, received and the diff, and jumps to its line. In a
+// challenge, Check runs the hidden checks and shows only names, verdicts and hints.
+import type { ReactNode } from "react";
+import type { useCheckChallenge, useRunTests, TestCaseResult, TestRun } from "../../server-bridge/tests";
+import { CompileError } from "../../server-bridge/session";
+import { useProject } from "../../project/project-store";
+import { Spinner } from "../../ui/Spinner";
+import { editorJumps } from "../../editor/editor-jumps";
+
+const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
+
+function logLine(entry: unknown): string {
+  if (typeof entry === "string") return entry;
+  if (entry && typeof entry === "object" && "message" in entry) {
+    const e = entry as { level?: string; message: unknown };
+    return `${e.level ? `[${e.level}] ` : ""}${typeof e.message === "string" ? e.message : JSON.stringify(e.message)}`;
+  }
+  return JSON.stringify(entry);
+}
+
+function Diff({ text }: { text: string }) {
+  return (
+    <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
+      {text.split("\n").map((l, i) => (
+        <div key={i} className={l.startsWith("+") ? "text-emerald-700 dark:text-emerald-300" : l.startsWith("-") ? "text-rose-700 dark:text-rose-300" : ""}>
+          {l || " "}
+        </div>
+      ))}
+    </pre>
+  );
+}
+
+function TestRow({ test }: { test: TestCaseResult }) {
+  const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
+  const color = test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
+  const e = test.error;
+  return (
+    <li className="rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-700" data-testid="test-result" data-status={test.status}>
+      <div className="flex items-center gap-2 text-sm">
+        <span className={`font-bold ${color}`} aria-label={test.status}>
+          {icon}
+        </span>
+        <span className="flex-1">{test.name}</span>
+        <span className="font-mono text-xs text-slate-500">{Math.round(test.durationMs)} ms</span>
+      </div>
+      {e && (
+        <div className="mt-1 space-y-1 pl-6 text-sm">
+          <p className="text-rose-800 dark:text-rose-200">{e.message}</p>
+          {(e.expected !== undefined || e.actual !== undefined) && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs">
+              <dt className="text-emerald-700 dark:text-emerald-300">Expected</dt>
+              <dd className="whitespace-pre-wrap">{fmt(e.expected)}</dd>
+              <dt className="text-rose-700 dark:text-rose-300">Received</dt>
+              <dd className="whitespace-pre-wrap">{fmt(e.actual)}</dd>
+            </dl>
+          )}
+          {e.diff && <Diff text={e.diff} />}
+          {e.line !== undefined && (
+            <button type="button" className="btn-ghost !px-1.5 !py-0.5 text-xs" onClick={() => editorJumps.jump(test.file, e.line!)}>
+              Go to {test.file}:{e.line}
+            </button>
+          )}
+        </div>
+      )}
+      {test.logs && test.logs.length > 0 && <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.map(logLine).join("\n")}</pre>}
+    </li>
+  );
+}
+
+/** Tests grouped by file and then by describe block (names like "block › test"). */
+function grouped(run: TestRun): [string, TestCaseResult[]][] {
+  const groups = new Map<string, TestCaseResult[]>();
+  for (const t of run.tests) {
+    const parts = t.name.split(/\s+[›>]\s+/);
+    const block = parts.length > 1 ? `${t.file} › ${parts.slice(0, -1).join(" › ")}` : t.file;
+    const list = groups.get(block) ?? [];
+    list.push({ ...t, name: parts[parts.length - 1] });
+    groups.set(block, list);
+  }
+  return [...groups];
+}
+
+interface Props {
+  /** Owned by the app so Ctrl/Cmd+Shift+Enter can run tests from anywhere. */
+  tests: ReturnType<typeof useRunTests>;
+  check: ReturnType<typeof useCheckChallenge>;
+  onRun: () => void;
+}
+
+export function TestsTab({ tests, check, onRun: run }: Props) {
+  const project = useProject();
+  const lesson = project.lesson;
+  const hasTests = Object.keys(project.files).some((f) => f.endsWith(".test.ts"));
+
+  let body: ReactNode = null;
+  if (tests.isPending) body = <Spinner label="Running tests against a fresh server…" />;
+  else if (tests.error)
+    body = (
+      <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+        {tests.error instanceof CompileError ? `${tests.error.message} Fix them in the editor first.` : tests.error.message}
+      </p>
+    );
+  else if (tests.data) {
+    const d = tests.data;
+    body = (
+      <div className="space-y-3" data-testid="test-run">
+        <p className="text-sm font-medium">
+          <span className="text-emerald-700 dark:text-emerald-400">{d.passed} passed</span>
+          {", "}
+          <span className={d.failed ? "text-rose-700 dark:text-rose-400" : ""}>{d.failed} failed</span>
+          {d.skipped ? `, ${d.skipped} skipped` : ""} <span className="font-mono text-xs text-slate-500">in {Math.round(d.durationMs)} ms</span>
+        </p>
+        {grouped(d).map(([block, list]) => (
+          <section key={block}>
+            <h4 className="mb-1 font-mono text-xs font-semibold text-slate-600 dark:text-slate-300">{block}</h4>
+            <ul className="space-y-1">
+              {list.map((t, i) => (
+                <TestRow key={i} test={t} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        {d.logs.length > 0 && (
+          <section>
+            <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Console</h4>
+            <pre className="max-h-48 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{d.logs.map(logLine).join("\n")}</pre>
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn-primary" onClick={run} disabled={tests.isPending || !hasTests}>
+          Run tests <kbd className="text-xs opacity-70">Ctrl/⌘+Shift+Enter</kbd>
+        </button>
+        {lesson?.kind === "challenge" && (
+          <button type="button" className="btn-secondary" onClick={() => check.mutate({ challengeId: lesson.id, files: project.files })} disabled={check.isPending}>
+            Check
+          </button>
+        )}
+        {!hasTests && <span className="text-sm text-slate-500">This project has no *.test.ts file.</span>}
+      </div>
+      {body}
+      {lesson?.kind === "challenge" && (check.isPending || check.data || check.error) && (
+        <section aria-label="Challenge checks" className="panel p-3" data-testid="check-results">
+          <h3 className="mb-2 text-sm font-semibold">Hidden checks</h3>
+          {check.isPending && <Spinner label="Checking…" />}
+          {check.error && <p className="text-sm text-rose-700 dark:text-rose-300">{check.error.message}</p>}
+          {check.data && (
+            <>
+              <p className="mb-2 text-sm font-medium">
+                {check.data.checks.filter((c) => c.passed).length} of {check.data.checks.length} passed {check.data.passed && "— challenge complete!"}
+              </p>
+              <ul className="space-y-1">
+                {check.data.checks.map((c, i) => (
+                  <li key={i} className="text-sm" data-testid="check" data-passed={c.passed}>
+                    <span className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{c.passed ? "✓" : "✗"}</span> {c.name}
+                    {!c.passed && c.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {c.message}</p>}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

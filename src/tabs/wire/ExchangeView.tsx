@@ -1,0 +1,166 @@
+// One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
+// decoded requestState, and for a retry, what changed since the round before.
+import { useMemo } from "react";
+import { JsonTree } from "../../ui/JsonTree";
+import { CopyButton } from "../../ui/CopyButton";
+import { decodeRequestState } from "./request-state";
+import { diffJson, type JsonChange } from "./json-diff";
+import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
+
+const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id";
+
+function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
+  const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
+  if (!rows.length) return null;
+  return (
+    <div>
+      <h5 className="mb-0.5 text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">{title}</h5>
+      <table className="font-mono text-[0.75rem]">
+        <tbody>
+          {rows.map(([k, v]) => (
+            <tr key={k}>
+              <td className={`pr-3 align-top ${k.startsWith("mcp-") ? "text-indigo-700 dark:text-indigo-300" : "text-slate-500"}`}>{k}</td>
+              <td className="break-all">{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RequestStatePanel({ state, title }: { state: unknown; title: string }) {
+  const decoded = decodeRequestState(state);
+  if (!decoded) return null;
+  const seconds = decoded.expiresAt ? Math.round((decoded.expiresAt.getTime() - Date.now()) / 1000) : undefined;
+  return (
+    <div className="rounded-md border border-violet-300 bg-violet-50/60 p-2 text-xs dark:border-violet-800 dark:bg-violet-950/30" data-testid="request-state">
+      <h5 className="mb-1 font-semibold">{title} (decoded)</h5>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-500">format</dt>
+        <dd className="font-mono">{decoded.version}.&lt;payload&gt;.&lt;signature&gt;</dd>
+        <dt className="text-slate-500">payload</dt>
+        <dd>
+          <JsonTree value={decoded.payload} openDepth={4} label="requestState payload" />
+        </dd>
+        {decoded.expiresAt && (
+          <>
+            <dt className="text-slate-500">expires</dt>
+            <dd>
+              {decoded.expiresAt.toLocaleString()} {seconds !== undefined && (seconds > 0 ? `(in ${Math.round(seconds / 60)} min)` : "(expired)")}
+            </dd>
+          </>
+        )}
+        {decoded.bindTag !== undefined && (
+          <>
+            <dt className="text-slate-500">bound to</dt>
+            <dd className="font-mono break-all">{String(decoded.bindTag)} <span className="font-sans text-slate-500">(hash of the tool and its arguments)</span></dd>
+          </>
+        )}
+        <dt className="text-slate-500">signature</dt>
+        <dd className="font-mono break-all">
+          {decoded.signature} <span className="font-sans text-slate-500">HMAC-SHA256 by the server; the client can read the state but not forge it</span>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function ChangeList({ changes }: { changes: JsonChange[] }) {
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 text-xs dark:border-amber-700 dark:bg-amber-950/30" data-testid="round-diff">
+      <h5 className="mb-1 font-semibold">Changed since the previous round</h5>
+      <ul className="space-y-0.5 font-mono">
+        {changes.map((c) => (
+          <li key={c.path} className="break-all">
+            <span className={c.kind === "added" ? "text-emerald-700 dark:text-emerald-300" : c.kind === "removed" ? "text-rose-700 dark:text-rose-300" : "text-amber-800 dark:text-amber-200"}>
+              {c.kind === "added" ? "+" : c.kind === "removed" ? "−" : "~"} {c.path}
+            </span>
+            {c.kind === "changed" && (
+              <span className="text-slate-500">
+                {" "}
+                {JSON.stringify(c.before)} → {JSON.stringify(c.after)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ExchangeView({ row, previousRound }: { row: ReadExchange; previousRound?: ReadExchange }) {
+  const { exchange: ex } = row;
+  const changes = useMemo(() => {
+    if (!previousRound?.request || !row.request) return [];
+    // Only the top-level changes: listing every key inside inputResponses would bury the point.
+    return diffJson(previousRound.request, row.request).map((c) => {
+      const parts = c.path.split(".");
+      const depth = parts[0] === "params" && (parts[1] === "inputResponses" || parts[1] === "requestState") ? 2 : parts.length;
+      return { ...c, path: parts.slice(0, depth).join(".") };
+    }).filter((c, i, all) => all.findIndex((o) => o.path === c.path) === i);
+  }, [row, previousRound]);
+  const highlight = useMemo(() => new Set(changes.map((c) => c.path)), [changes]);
+  const elapsed = ex.completedMs !== undefined && ex.durationMs !== undefined && ex.completedMs - ex.durationMs > 5 ? ` · body ${Math.round(ex.completedMs)} ms` : "";
+  const stateInResponse = row.response?.result?.requestState;
+  const stateInRequest = row.request?.params?.requestState;
+
+  return (
+    <details className="group rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" open={row.role === "round" || row.role === "answer"} data-testid="wire-exchange" data-rpc-method={row.request?.method ?? ""}>
+      <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-2 py-1.5 text-sm">
+        <span className="w-6 text-right font-mono text-xs text-slate-400">#{ex.seq}</span>
+        {row.round !== undefined && <span className="badge bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">round {row.round}</span>}
+        <span className="font-mono text-xs text-slate-500">{ex.httpMethod}</span>
+        <span className="font-mono font-semibold">{row.label}</span>
+        <span className={`badge ${statusClass(ex.status)}`}>{ex.status ?? (ex.state === "failed" ? "failed" : "…")}</span>
+        {row.resultType && <span className={`badge ${resultTypeClass(row.resultType)}`} data-testid="result-type">{row.resultType}</span>}
+        {row.response?.error && <span className="badge bg-rose-200 text-rose-900 dark:bg-rose-800 dark:text-rose-50">error {row.response.error.code}</span>}
+        {row.pushed.map((p, i) => (
+          <span key={i} className="badge bg-amber-200 text-amber-900 dark:bg-amber-700 dark:text-amber-50">
+            pushed {p.method}
+          </span>
+        ))}
+        <span className="ml-auto font-mono text-xs text-slate-500">
+          {ex.durationMs !== undefined ? `${Math.round(ex.durationMs)} ms` : ""}
+          {elapsed}
+          {ex.state === "streaming" && " · streaming"}
+        </span>
+      </summary>
+      <div className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">
+        {changes.length > 0 && <ChangeList changes={changes} />}
+        <div className="grid gap-2 md:grid-cols-2">
+          <Headers title="request headers" headers={ex.requestHeaders} />
+          <Headers title="response headers" headers={ex.responseHeaders} />
+        </div>
+        {ex.requestBody !== undefined && (
+          <div>
+            <div className="mb-0.5 flex items-center gap-2">
+              <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">request</h5>
+              <CopyButton text={ex.requestText ?? ""} className="btn-ghost" />
+            </div>
+            <JsonTree value={ex.requestBody} highlight={highlight} label="request body" />
+          </div>
+        )}
+        {ex.messages.length > 0 && (
+          <div>
+            <div className="mb-0.5 flex items-center gap-2">
+              <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">
+                response{ex.messages.length > 1 ? ` (${ex.messages.length} SSE events, in order)` : ""}
+              </h5>
+              <CopyButton text={ex.responseText} className="btn-ghost" />
+            </div>
+            <div className="space-y-1">
+              {ex.messages.map((m, i) => (
+                <JsonTree key={i} value={m} label={`response message ${i + 1}`} />
+              ))}
+            </div>
+          </div>
+        )}
+        {ex.messages.length === 0 && ex.responseText && <pre className="font-mono text-xs whitespace-pre-wrap">{ex.responseText}</pre>}
+        {ex.error && <p className="text-xs text-slate-500">{ex.error}</p>}
+        {stateInResponse !== undefined && <RequestStatePanel state={stateInResponse} title="requestState issued" />}
+        {stateInRequest !== undefined && stateInResponse === undefined && <RequestStatePanel state={stateInRequest} title="requestState echoed" />}
+      </div>
+    </details>
+  );
+}

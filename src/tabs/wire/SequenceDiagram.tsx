@@ -1,0 +1,95 @@
+// The call's rounds as a sequence diagram: person, client and server lifelines, one arrow per
+// message, so the two round trips of 2026-07-28 (or the pushed request of 2025-11-25) are
+// visible at a glance.
+import type { ReadExchange } from "./wire-analysis";
+
+type Lane = 0 | 1 | 2;
+interface Arrow {
+  from: Lane;
+  to: Lane;
+  text: string;
+  tone: "plain" | "ask" | "answer" | "done" | "error";
+}
+
+const LANES = ["Person", "Client", "Server"];
+const X = [70, 300, 530];
+const ROW = 30;
+const TOP = 34;
+
+function arrowsFor(rows: ReadExchange[]): Arrow[] {
+  const out: Arrow[] = [];
+  for (const r of rows) {
+    if (r.role === "stream") continue;
+    if (r.role === "answer") {
+      const action = (r.request?.result as { action?: string } | undefined)?.action ?? "answer";
+      out.push({ from: 0, to: 1, text: `answers: ${action}`, tone: "answer" });
+      out.push({ from: 1, to: 2, text: `POST result (${action})`, tone: "answer" });
+      continue;
+    }
+    if (r.role === "round") {
+      const responses = r.request?.params?.inputResponses as Record<string, { action?: string }> | undefined;
+      if (responses) for (const [k, v] of Object.entries(responses)) out.push({ from: 0, to: 1, text: `${k}: ${v?.action ?? "?"}`, tone: "answer" });
+      out.push({ from: 1, to: 2, text: `tools/call #${String(r.request?.id)}${responses ? " + inputResponses" : ""}${r.request?.params?.requestState ? " + requestState" : ""}`, tone: "plain" });
+      for (const p of r.pushed) {
+        out.push({ from: 2, to: 1, text: `${p.method} (pushed)`, tone: "ask" });
+        out.push({ from: 1, to: 0, text: "shows the form", tone: "ask" });
+      }
+      if (r.response?.error) out.push({ from: 2, to: 1, text: `error ${r.response.error.code}`, tone: "error" });
+      else if (r.resultType === "input_required") {
+        const keys = Object.keys((r.response?.result?.inputRequests as object) ?? {});
+        out.push({ from: 2, to: 1, text: `input_required: ${keys.join(", ") || "state only"}`, tone: "ask" });
+        out.push({ from: 1, to: 0, text: "shows the form", tone: "ask" });
+      } else if (r.response) out.push({ from: 2, to: 1, text: r.response.result?.isError ? "result (isError)" : "result: complete", tone: r.response.result?.isError ? "error" : "done" });
+      else if (r.exchange.status && r.exchange.status >= 400) out.push({ from: 2, to: 1, text: `HTTP ${r.exchange.status}`, tone: "error" });
+      continue;
+    }
+    out.push({ from: 1, to: 2, text: r.label, tone: "plain" });
+    if (r.exchange.status !== undefined) out.push({ from: 2, to: 1, text: r.response?.error ? `error ${r.response.error.code}` : `${r.exchange.status}`, tone: r.response?.error ? "error" : "plain" });
+  }
+  return out;
+}
+
+const toneClass: Record<Arrow["tone"], string> = {
+  plain: "text-slate-600 dark:text-slate-300",
+  ask: "text-amber-600 dark:text-amber-400",
+  answer: "text-indigo-600 dark:text-indigo-300",
+  done: "text-emerald-600 dark:text-emerald-400",
+  error: "text-rose-600 dark:text-rose-400",
+};
+
+export function SequenceDiagram({ rows }: { rows: ReadExchange[] }) {
+  const arrows = arrowsFor(rows);
+  if (!arrows.length) return null;
+  const height = TOP + arrows.length * ROW + 10;
+  return (
+    <figure className="overflow-x-auto">
+      <svg viewBox={`0 0 600 ${height}`} className="w-full max-w-[640px] min-w-[420px]" role="img" aria-label="Sequence diagram of this call">
+        <defs>
+          <marker id="seq-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
+          </marker>
+        </defs>
+        {LANES.map((name, i) => (
+          <g key={name} className="text-slate-400 dark:text-slate-500">
+            <text x={X[i]} y={16} textAnchor="middle" className="fill-slate-800 text-[13px] font-semibold dark:fill-slate-100">
+              {name}
+            </text>
+            <line x1={X[i]} y1={24} x2={X[i]} y2={height} stroke="currentColor" strokeDasharray="4 4" />
+          </g>
+        ))}
+        {arrows.map((a, i) => {
+          const y = TOP + i * ROW + 16;
+          const dir = a.to > a.from ? 1 : -1;
+          return (
+            <g key={i} className={toneClass[a.tone]}>
+              <line x1={X[a.from] + dir * 4} y1={y} x2={X[a.to] - dir * 4} y2={y} stroke="currentColor" strokeWidth="1.6" markerEnd="url(#seq-head)" />
+              <text x={(X[a.from] + X[a.to]) / 2} y={y - 5} textAnchor="middle" fill="currentColor" className="font-mono text-[11px]">
+                {a.text}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
