@@ -2,7 +2,7 @@
 
 export type LineMaps = Record<string, number[]>;
 
-const FRAME = /\(?([^\s()]+):(\d+)(?::\d+)?\)?\s*$/;
+const FRAME = /\(?([^\s():]+):(\d+)(?::\d+)?\)?\s*$/;
 
 /** First frame that belongs to one of the project's files, as "file:line" in the source. */
 export function locateInProject(stack: string | undefined, lineMaps: LineMaps, only?: (file: string) => boolean): string | undefined {
