@@ -32,7 +32,7 @@ function isTitledOption(o: unknown): o is { const: string; title?: string } {
 
 function checkProperty(field: string, p: Record<string, unknown>): Record<string, unknown> {
   const type = p.type;
-  if (typeof type !== "string" || !(type in KEYS)) {
+  if (typeof type !== "string" || !(type === "integer" || type in KEYS)) {
     if (type === "object") invalid(field, "nested objects are not allowed");
     invalid(field, `type ${JSON.stringify(type ?? "missing")} is not allowed (use string, number, integer, boolean or an array of enum strings)`);
   }
