@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { getChallengeMaterial, getLesson, isLessonId, listLessons, testNames } from "./catalog";
+
+describe("lesson catalog", () => {
+  it("lists 12 lessons in order, then at least 7 challenges", async () => {
+    const all = await listLessons();
+    const kinds = all.map((l) => l.kind);
+    expect(kinds.slice(0, 12)).toEqual(Array(12).fill("lesson"));
+    expect(kinds.slice(12).length).toBeGreaterThanOrEqual(7);
+    expect(kinds.slice(12).every((k) => k === "challenge")).toBe(true);
+    expect(all[0].id).toBe("01-acts-without-asking");
+    expect(all[11].id).toBe("12-connect-a-real-client");
+    expect(all.map((l) => l.id).slice(0, 12)).toEqual([...all.map((l) => l.id).slice(0, 12)].sort());
+    for (const lesson of all) {
+      expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "summary", "title"]);
+      expect(lesson.title.length).toBeGreaterThan(0);
+      expect(lesson.summary.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("gives every lesson a body and starter files, with one test file at least", async () => {
+    for (const { id, kind } of await listLessons()) {
+      const lesson = await getLesson(id);
+      expect(lesson, id).toBeDefined();
+      expect(lesson!.kind).toBe(kind);
+      expect(lesson!.body.trim().length, id).toBeGreaterThan(0);
+      const names = Object.keys(lesson!.files);
+      expect(names.length, id).toBeGreaterThan(0);
+      expect(names.every((name) => /^[\w.-]+(\/[\w.-]+)*$/.test(name)), id).toBe(true);
+      if (kind === "lesson") expect(names.some((name) => name.endsWith(".test.ts")), id).toBe(true);
+      expect(lesson!.body, id).toMatch(/\*\*Try it/);
+    }
+  });
+
+  it("gives every challenge at least four checks, each with a hint, and a solution", async () => {
+    const challenges = (await listLessons()).filter((l) => l.kind === "challenge");
+    for (const { id } of challenges) {
+      const material = await getChallengeMaterial(id);
+      expect(material, id).toBeDefined();
+      expect(material!.checkNames.length, id).toBeGreaterThanOrEqual(4);
+      expect(new Set(material!.checkNames).size, id).toBe(material!.checkNames.length);
+      for (const name of material!.checkNames) expect(material!.hints[name]?.trim(), `${id}: ${name}`).toBeTruthy();
+      expect(Object.keys(material!.hints).sort(), id).toEqual([...material!.checkNames].sort());
+      expect(Object.keys(material!.solution).length, id).toBeGreaterThan(0);
+      if (material!.mode === "checks") expect(Object.keys(material!.checks).length, id).toBeGreaterThan(0);
+      else expect(Object.keys(material!.broken).length, id).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it("keeps hints free of the checks' literals", async () => {
+    for (const { id } of (await listLessons()).filter((l) => l.kind === "challenge")) {
+      const material = (await getChallengeMaterial(id))!;
+      const literals = Object.values(material.checks)
+        .flatMap((source) => [...source.matchAll(/"([^"\n]{4,})"/g)].map((m) => m[1]))
+        .filter((literal) => !material.checkNames.includes(literal) && !/^[a-z_]+$/.test(literal) && !literal.startsWith("@"));
+      for (const hint of Object.values(material.hints)) for (const literal of literals) expect(hint, id).not.toContain(literal);
+    }
+  });
+
+  it("has no hidden material for lessons and no lesson for unknown ids", async () => {
+    expect(await getChallengeMaterial("01-acts-without-asking")).toBeUndefined();
+    expect(await getLesson("no-such-lesson")).toBeUndefined();
+    expect(await getChallengeMaterial("no-such-challenge")).toBeUndefined();
+  });
+
+  it("rejects ids that could leave the lessons folder", async () => {
+    for (const id of ["../checks", "..", ".", "c1-confirm-before-deleting/../../checks", "..%2Fchecks", "/etc/passwd", "C1", "a b", ""]) {
+      expect(isLessonId(id), id).toBe(false);
+      expect(await getLesson(id), id).toBeUndefined();
+      expect(await getChallengeMaterial(id), id).toBeUndefined();
+    }
+  });
+
+  it("never puts hidden material into a lesson's files", async () => {
+    for (const { id } of await listLessons()) {
+      const lesson = (await getLesson(id))!;
+      for (const name of Object.keys(lesson.files)) expect(name.startsWith("checks") || name.includes(".."), name).toBe(false);
+      const material = await getChallengeMaterial(id);
+      if (material) for (const source of Object.values(material.checks)) expect(Object.values(lesson.files)).not.toContain(source);
+    }
+  });
+
+  it("reads check names from test(...) calls", () => {
+    expect(testNames(`test("A one", async () => {});\ntest.only('Two \\'quoted\\'', () => {}); test.describe("x", () => {})`)).toEqual([
+      "A one",
+      "Two 'quoted'",
+    ]);
+  });
+});
