@@ -168,8 +168,8 @@ declare module "@frontmcp/sdk" {
     /** Whether this request's client can be asked in that mode (default `"form"`), so the tool can fall back politely. */
     canElicit(mode?: ElicitMode): boolean;
 
-    /** Ends the call: `isError: true`, text = the error's message, `_meta.code` = its code (`PUBLIC_ERROR` by default). */
-    fail(error: Error): never;
+    /** Ends the call: `isError: true`, text = the error's message (or the string), `_meta.code` = its code (`PUBLIC_ERROR` by default). */
+    fail(error: Error | string): never;
   }
 
   // ---------------------------------------------------------------- errors
