@@ -95,6 +95,8 @@ declare module "@frontmcp/testing" {
   export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
 
   export interface McpTestClient {
+    /** Which kind of client this is (`mcp` itself is `"modern"`). */
+    readonly persona: Persona;
     tools: {
       /** The tools this client sees in `tools/list`. */
       list(): Promise<McpTool[]>;
