@@ -5,9 +5,11 @@ import { warmCompiler } from "./compile/compile";
 import { checkRequestOrigin } from "./http/guard";
 import { HttpError, readJson, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
-import { createFlowStateCodec } from "./mcp/request-state";
+import type { RequestStateCodec } from "@modelcontextprotocol/server";
+import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import { lessonRoutes } from "./routes/api-lessons";
 import { sessionRoutes } from "./routes/api-sessions";
+import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
@@ -15,9 +17,9 @@ import { SessionRegistry } from "./session/registry";
 
 export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; close(): Promise<void> };
 
-export type RouteFactory = (deps: { registry: SessionRegistry; pool: SandboxPool; config: PlaygroundConfig }) => Route[];
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig };
 
-export async function startPlayground(config: PlaygroundConfig, extraRoutes: RouteFactory[] = []): Promise<Playground> {
+export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
     SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 2000 }),
     warmCompiler(),
@@ -27,7 +29,7 @@ export async function startPlayground(config: PlaygroundConfig, extraRoutes: Rou
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...extraRoutes.flatMap((make) => make({ registry, pool, config })),
+    ...testRoutes({ registry, pool, codec, config }),
   ];
   const mcp = mcpHandler(registry);
 

@@ -3,14 +3,22 @@ import * as zod from "zod";
 import * as sdk from "../sdk/index";
 import { runToolCall, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
-import { LogBuffer, makeConsole } from "./console";
+import { createConsole, LogBuffer } from "../testing/console";
 import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
+import { createTestMode } from "./test-mode";
 
 type LoadRequest = { files: string[]; lineMaps: LineMaps };
 
 const logs = new LogBuffer();
-(globalThis as Record<string, unknown>).console = makeConsole(logs);
+(globalThis as Record<string, unknown>).console = createConsole((level, text) =>
+  logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`),
+);
+function takeLogs(): string[] {
+  const lines = logs.lines();
+  logs.clear();
+  return lines;
+}
 
 const builtins: Record<string, unknown> = { "@frontmcp/sdk": sdk, zod: { ...zod, default: zod.z } };
 const table = new ModuleTable(builtins);
@@ -35,6 +43,8 @@ function errorInfo(error: unknown): { message: string; where?: string } {
   return { message, where: locate(error instanceof Error ? error.stack : undefined) };
 }
 
+const tests = createTestMode({ table, builtins, lineMaps: () => lineMaps, host: () => hostBridge });
+
 const playground = {
   define(file: string, factory: ModuleFactory): void {
     table.define(file, factory);
@@ -53,10 +63,10 @@ const playground = {
         ok: true,
         tools: listTools(server),
         server: { ...server.info, elicitationEnabled: server.elicitationEnabled, origin: server.origin },
-        logs: logs.take(),
+        logs: takeLogs(),
       });
     } catch (error) {
-      return JSON.stringify({ ok: false, error: errorInfo(error), logs: logs.take() });
+      return JSON.stringify({ ok: false, error: errorInfo(error), logs: takeLogs() });
     }
   },
 
@@ -64,7 +74,26 @@ const playground = {
     const request = JSON.parse(json) as CallRequest;
     if (!server) throw new Error("the project is not loaded");
     const outcome = await runToolCall(server, request, locate);
-    return JSON.stringify({ outcome, logs: logs.take() });
+    return JSON.stringify({ outcome, logs: takeLogs() });
+  },
+
+  // Async like every invoked entry, so the worker settles them the same way.
+  async loadTests(json: string): Promise<string> {
+    return JSON.stringify(tests.loadTests((JSON.parse(json) as { files: string[] }).files));
+  },
+
+  async runTest(json: string): Promise<string> {
+    return JSON.stringify(await tests.runTest((JSON.parse(json) as { id: number }).id));
+  },
+
+  async abortTest(json: string): Promise<string> {
+    const { id, message } = JSON.parse(json) as { id: number; message: string };
+    return JSON.stringify(tests.abortTest(id, message));
+  },
+
+  async answerElicitation(json: string): Promise<string> {
+    const { clientId, request } = JSON.parse(json) as { clientId: number; request: Parameters<typeof tests.answerElicitation>[1] };
+    return JSON.stringify(await tests.answerElicitation(clientId, request));
   },
 };
 

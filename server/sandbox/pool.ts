@@ -22,6 +22,7 @@ export class SandboxError extends Error {
   }
 }
 
+type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
 type HostHandler = (json: string) => Promise<string>;
 type Pending = { resolve: (json: string | undefined) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout };
 
@@ -112,8 +113,10 @@ export class SandboxVm {
     return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }, timeoutMs) as Promise<string>;
   }
 
-  invoke(fn: string, json: string, timeoutMs: number): Promise<string> {
-    return this.pool.send(this, { op: "invoke", vmId: this.id, fn, json, timeoutMs }, timeoutMs) as Promise<string>;
+  /** `watchdogMs` overrides the default wall-clock watchdog (twice the limit plus grace), for calls that wait on the host. */
+  invoke(fn: string, json: string, timeoutMs: number, options: { awaitsHost?: boolean; watchdogMs?: number } = {}): Promise<string> {
+    const message = { op: "invoke" as const, vmId: this.id, fn, json, timeoutMs, awaitsHost: options.awaitsHost === true };
+    return this.pool.send(this, message, timeoutMs, options.watchdogMs) as Promise<string>;
   }
 
   async close(): Promise<void> {
@@ -158,9 +161,9 @@ export class SandboxPool {
     return vm;
   }
 
-  send(vm: SandboxVm, message: ToWorker extends infer M ? (M extends { id: number } ? Omit<M, "id"> : never) : never, timeoutMs?: number): Promise<string | undefined> {
+  send(vm: SandboxVm, message: WithoutId<ToWorker>, timeoutMs?: number, watchdogMs?: number): Promise<string | undefined> {
     if (vm.closed && message.op !== "close") return Promise.reject(new SandboxError("crashed", "This sandbox was closed"));
-    const watchdog = timeoutMs === undefined ? undefined : timeoutMs * 2 + this.options.watchdogGraceMs;
+    const watchdog = watchdogMs ?? (timeoutMs === undefined ? undefined : timeoutMs * 2 + this.options.watchdogGraceMs);
     return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number }, watchdog);
   }
 

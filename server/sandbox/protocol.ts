@@ -7,7 +7,8 @@ export type VmOptions = VmLimits & { hostBridge: boolean };
 export type ToWorker =
   | { op: "open"; id: number; vmId: number; limits: VmOptions }
   | { op: "load"; id: number; vmId: number; scripts: Array<{ file: string; code: string }>; loadJson: string; timeoutMs: number }
-  | { op: "invoke"; id: number; vmId: number; fn: string; json: string; timeoutMs: number }
+  /** `awaitsHost`: the call may wait on host replies (a test awaiting its mcp fixture) without being stuck. */
+  | { op: "invoke"; id: number; vmId: number; fn: string; json: string; timeoutMs: number; awaitsHost: boolean }
   | { op: "close"; id: number; vmId: number }
   | { op: "hostReply"; callId: number; ok: boolean; json: string }
   | { op: "stats"; id: number };

@@ -8,7 +8,7 @@ const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
 
 /** A pending top-level call into one VM; it may wait on host replies (test runs) before it settles. */
-type Waiter = { promise: JSValueHandle; remainingMs: number; done: (error: SandboxErrorInfo | undefined, json?: string) => void };
+type Waiter = { promise: JSValueHandle; remainingMs: number; awaitsHost: boolean; done: (error: SandboxErrorInfo | undefined, json?: string) => void };
 type Vm = { qjs: QuickJS; deadline: number; waiters: Set<Waiter>; hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }> };
 
 const vms = new Map<number, Vm>();
@@ -69,16 +69,18 @@ function pump(vmId: number): void {
     failure = classify(error);
   }
   const spent = Date.now() - started;
+  // Calls nest (a test awaits a tool call in the same VM); the newest one is the code that was running.
+  const newest = [...vm.waiters].at(-1);
   for (const w of [...vm.waiters]) {
     w.remainingMs -= spent;
-    if (failure) {
+    if (failure && w === newest) {
       settle(vm, w, failure);
       continue;
     }
     if (w.promise.promiseState !== 0 /* pending */) {
       vm.waiters.delete(w);
       void readSettled(vm, w);
-    } else if (vm.hostCalls.size === 0) {
+    } else if (!w.awaitsHost || vm.hostCalls.size === 0) {
       settle(vm, w, { kind: "unsettled", message: "The code awaited something that never finishes (there are no timers or network in the playground)" });
     }
   }
@@ -110,7 +112,7 @@ async function readSettled(vm: Vm, w: Waiter): Promise<void> {
 
 function installHostBridge(vmId: number, qjs: QuickJS): void {
   // The one host function in the VM: hands a JSON string to the pool and returns a promise of its JSON reply.
-  const fn = qjs.newFunction("__host", (_this, arg) => {
+  const fn = qjs.newFunction("__host", (arg) => {
     const vm = vms.get(vmId)!;
     const callId = nextCallId++;
     const deferred = qjs.newPromise();
@@ -182,6 +184,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     vm.waiters.add({
       promise,
       remainingMs: m.timeoutMs,
+      awaitsHost: m.awaitsHost,
       done: (error, json) => (error ? reject(Object.assign(new Error(error.message), error)) : resolve(json)),
     });
     pump(m.vmId);

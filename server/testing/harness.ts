@@ -4,13 +4,12 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startPlayground, type Playground } from "../app";
 import { configFromEnv, type PlaygroundConfig } from "../config";
-import { playgroundRoutes } from "../routes/all";
 
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
   const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, ...overrides };
-  return startPlayground(config, playgroundRoutes);
+  return startPlayground(config);
 }
 
 export async function api(pg: Playground, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

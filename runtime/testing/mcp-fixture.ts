@@ -1,0 +1,108 @@
+// The `mcp` fixture inside the sandbox: a client of the test file's server. Requests go through the host bridge to
+// the host, where the official SDK client talks to the learner's server on the same code path as /mcp.
+
+export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
+export const PERSONAS: readonly Persona[] = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"];
+
+export type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: Record<string, unknown>; url?: string };
+export type ElicitationAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+type Handler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
+type JsonRpcError = { code: number; message: string; data?: unknown };
+type RawResult = { content?: Array<{ type: string; text?: string }>; isError?: boolean; [key: string]: unknown };
+
+/** Sends one request to the host and returns its parsed reply. */
+export type HostSend = (request: Record<string, unknown>) => Promise<any>;
+
+export class ToolCallResult {
+  readonly isError: boolean;
+  constructor(readonly raw: RawResult, readonly error?: JsonRpcError) {
+    this.isError = error !== undefined || raw.isError === true;
+  }
+  text(): string | undefined {
+    return this.raw.content?.find((block) => block.type === "text")?.text;
+  }
+  json<T = unknown>(): T {
+    const text = this.text();
+    if (text === undefined) throw new Error(`The result has no text to parse as JSON${this.error ? ` (the call failed: ${this.error.message})` : ""}`);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new Error(`The result's text is not JSON: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`);
+    }
+  }
+}
+
+/** Clients made for one test; the host answers their elicitations through `answer()`. */
+export class FixtureClients {
+  private handlers = new Map<number, Handler | undefined>();
+  private unanswered: string[] = [];
+  private personas = new Map<number, Persona>();
+
+  /** Client ids are unique per VM, since the host keeps one SDK client per id for the whole file. */
+  constructor(private send: HostSend, private nextId: () => number) {}
+
+  /** The host connects the real client lazily, on this client's first request. */
+  open(persona: Persona): McpTestClient {
+    if (!PERSONAS.includes(persona)) throw new Error(`Unknown persona "${persona}"; use one of ${PERSONAS.join(", ")}`);
+    const clientId = this.nextId();
+    this.personas.set(clientId, persona);
+    this.handlers.set(clientId, undefined);
+    return new McpTestClient(this, clientId, persona);
+  }
+
+  setHandler(clientId: number, handler: Handler): void {
+    if (typeof handler !== "function") throw new TypeError("onElicitation(handler) needs a function");
+    this.handlers.set(clientId, handler);
+  }
+
+  request(body: { clientId: number } & Record<string, unknown>): Promise<any> {
+    return this.send({ ...body, persona: this.personas.get(body.clientId) });
+  }
+
+  async answer(clientId: number, request: ElicitationRequest): Promise<ElicitationAnswer> {
+    const handler = this.handlers.get(clientId);
+    if (!handler) {
+      this.unanswered.push(request.message);
+      return { action: "decline" };
+    }
+    return handler(request);
+  }
+
+  notes(): string[] {
+    return this.unanswered.map((m) => `A question went unanswered (no mcp.onElicitation handler), so it was declined: "${m}"`);
+  }
+
+  async closeAll(): Promise<void> {
+    const ids = [...this.personas.keys()];
+    if (ids.length) await this.send({ op: "close", clientIds: ids }).catch(() => undefined);
+  }
+}
+
+export class McpTestClient {
+  readonly tools = {
+    list: async (): Promise<unknown[]> => {
+      const reply = await this.clients.request({ op: "list", clientId: this.clientId });
+      if (reply.error) throw new Error(`tools/list failed: ${reply.error.message}`);
+      return reply.tools;
+    },
+    call: async (name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> => {
+      const reply = await this.clients.request({ op: "call", clientId: this.clientId, name, args });
+      return reply.error ? new ToolCallResult({ content: [] }, reply.error) : new ToolCallResult(reply.result);
+    },
+  };
+
+  readonly raw = {
+    request: async (message: Record<string, unknown>): Promise<unknown> => (await this.clients.request({ op: "raw", clientId: this.clientId, message })).response,
+  };
+
+  constructor(private clients: FixtureClients, private clientId: number, readonly persona: Persona) {}
+
+  onElicitation(handler: Handler): void {
+    this.clients.setHandler(this.clientId, handler);
+  }
+
+  /** A second client of the same server as another persona; closed with the test like this one. */
+  as(persona: Persona): McpTestClient {
+    return this.clients.open(persona);
+  }
+}

@@ -1,0 +1,53 @@
+// POST /api/sessions/{id}/tests and POST /api/challenges/{id}/check.
+import type { RouteDeps } from "../app";
+import { compileProject } from "../compile/compile";
+import { checkProjectFiles, isTestFile, type ProjectFiles } from "../compile/project-files";
+import { HttpError } from "../http/respond";
+import { getChallengeMaterial, isLessonId } from "../lessons/catalog";
+import { checkChallenge } from "../test-runs/challenge-check";
+import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
+import { sessionOr404 } from "./api-sessions";
+import type { Route } from "./route";
+
+export function testRoutes({ registry, pool, codec, config }: RouteDeps): Route[] {
+  const deps: TestRunDeps = {
+    pool,
+    codec,
+    limits: {
+      callTimeoutMs: config.callTimeoutMs,
+      loadTimeoutMs: config.loadTimeoutMs,
+      memoryMB: config.memoryMB,
+      testTimeoutMs: config.testTimeoutMs,
+      maxBodyBytes: config.maxBodyBytes,
+    },
+  };
+  return [
+    {
+      method: "POST",
+      path: /^\/api\/sessions\/([^/]+)\/tests$/,
+      async handle({ params, body }) {
+        const session = sessionOr404(registry, params[0]);
+        const only = (body as { file?: unknown } | undefined)?.file;
+        if (only !== undefined && typeof only !== "string") throw new HttpError(400, '"file" must be the name of a test file');
+        // The files as they are now, not the last good build: a learner expects tests to run what they see.
+        const compiled = await compileProject(session.files);
+        if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
+        const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
+        if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
+        return { status: 200, body: await runProjectTests(deps, compiled.project, testFiles) };
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/api\/challenges\/([^/]+)\/check$/,
+      async handle({ params, body }) {
+        const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
+        if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
+        const files = (body as { files?: unknown } | undefined)?.files as ProjectFiles;
+        const problems = checkProjectFiles(files);
+        if (problems.length) throw new HttpError(400, problems[0].message);
+        return { status: 200, body: await checkChallenge(deps, material, files) };
+      },
+    },
+  ];
+}

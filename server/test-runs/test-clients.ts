@@ -1,0 +1,139 @@
+// The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
+// file's server through the same endpoint code as /mcp (in process, no socket).
+import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { McpEndpoint } from "../mcp/session-endpoint";
+
+export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
+type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: unknown; url?: string };
+type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+type FixtureRequest =
+  | { op: "list"; clientId: number; persona: Persona }
+  | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown> }
+  | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
+  | { op: "close"; clientIds: number[] };
+
+const PERSONAS: Record<Persona, { modern: boolean; capabilities: Record<string, unknown> }> = {
+  modern: { modern: true, capabilities: { elicitation: { form: {} } } },
+  "modern-no-elicitation": { modern: true, capabilities: {} },
+  legacy: { modern: false, capabilities: { elicitation: { form: {} } } },
+  "legacy-no-forms": { modern: false, capabilities: {} },
+};
+const MAX_ROUNDS = 10;
+const BASE = "http://playground.test/mcp/tests";
+
+function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
+  const e = error as { code?: unknown; message?: string; data?: unknown };
+  return { code: typeof e.code === "number" ? e.code : -32603, message: e.message ?? String(error), ...(e.data !== undefined && { data: e.data }) };
+}
+
+function asRequest(params: Record<string, unknown>): ElicitationRequest {
+  return params.mode === "url"
+    ? { mode: "url", message: String(params.message), url: String(params.url) }
+    : { mode: "form", message: String(params.message), requestedSchema: params.requestedSchema };
+}
+
+export class TestClients {
+  private clients = new Map<number, Promise<Client>>();
+  private readonly fetch = (url: string | URL | Request, init?: RequestInit) => this.endpoint.fetch(new Request(url, init));
+
+  constructor(private endpoint: McpEndpoint, private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>) {}
+
+  private client(clientId: number, persona: Persona): Promise<Client> {
+    let client = this.clients.get(clientId);
+    if (!client) {
+      client = this.connect(clientId, persona);
+      this.clients.set(clientId, client);
+    }
+    return client;
+  }
+
+  private async connect(clientId: number, persona: Persona): Promise<Client> {
+    const { modern, capabilities } = PERSONAS[persona];
+    const client = new Client(
+      { name: `playground-test-${persona}`, version: "1.0.0" },
+      { capabilities, ...(modern && { versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } }) },
+    );
+    if (!modern && "elicitation" in capabilities)
+      client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
+    return client;
+  }
+
+  /** Answers one request from the sandbox's fixture. */
+  async handle(json: string): Promise<string> {
+    const request = JSON.parse(json) as FixtureRequest;
+    if (request.op === "close") {
+      await Promise.all(request.clientIds.map((id) => this.close(id)));
+      return "{}";
+    }
+    if (!(request.persona in PERSONAS)) throw new Error(`unknown persona ${String(request.persona)}`);
+    if (request.op === "raw") return JSON.stringify({ response: await this.raw(request.persona, request.message) });
+    try {
+      const client = await this.client(request.clientId, request.persona);
+      if (request.op === "list") return JSON.stringify({ tools: (await client.listTools()).tools });
+      return JSON.stringify({ result: await this.call(client, request.clientId, request.name, request.args ?? {}) });
+    } catch (error) {
+      return JSON.stringify({ error: errorOf(error) });
+    }
+  }
+
+  /** 2026-07-28 rounds by hand, answering each question through the test's handler; 2025 clients get pushes. */
+  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>) {
+    let params: Record<string, unknown> = { name, arguments: args };
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const result = await client.callTool(params as never, { allowInputRequired: true });
+      if (!isInputRequiredResult(result)) return result;
+      const inputResponses: Record<string, Answer> = {};
+      for (const [key, input] of Object.entries(result.inputRequests ?? {}))
+        inputResponses[key] = await this.answer(clientId, asRequest((input as { params: Record<string, unknown> }).params));
+      params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
+    }
+    throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: -32603 });
+  }
+
+  /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */
+  private async raw(persona: Persona, message: Record<string, unknown>): Promise<unknown> {
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    const meta = (params._meta ?? {}) as Record<string, unknown>;
+    const envelope = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": PERSONAS[persona].capabilities,
+      "io.modelcontextprotocol/clientInfo": { name: "playground-test-raw", version: "1.0.0" },
+      ...meta,
+    };
+    const body = { jsonrpc: "2.0", ...message, params: { ...params, _meta: envelope } };
+    const name = typeof params.name === "string" ? params.name : typeof params.uri === "string" ? params.uri : undefined;
+    const response = await this.endpoint.fetch(
+      new Request(BASE, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": String(envelope["io.modelcontextprotocol/protocolVersion"]),
+          "mcp-method": String(message.method ?? ""),
+          ...(name !== undefined && { "mcp-name": name }),
+        },
+        body: JSON.stringify(body),
+      }),
+    );
+    const text = await response.text();
+    const data = response.headers.get("content-type")?.includes("text/event-stream")
+      ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).at(-1)
+      : text;
+    try {
+      return JSON.parse(data ?? "null");
+    } catch {
+      return { jsonrpc: "2.0", id: message.id ?? null, error: { code: -32700, message: `HTTP ${response.status}: ${text.slice(0, 200)}` } };
+    }
+  }
+
+  private async close(clientId: number): Promise<void> {
+    const client = this.clients.get(clientId);
+    this.clients.delete(clientId);
+    await (await client?.catch(() => undefined))?.close().catch(() => undefined);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.clients.keys()].map((id) => this.close(id)));
+  }
+}
