@@ -1,0 +1,31 @@
+// `npm test`: every test — unit and integration (vitest), then the browser end-to-end tests in headless chromium.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildSpa } from "./build-spa.mjs";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const results = `${root}test-results`;
+mkdirSync(results, { recursive: true });
+
+function vitest(label, args, report) {
+  console.log(`\n— ${label} —`);
+  const run = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : process.env.FORCE_COLOR },
+  });
+  const summary = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+  return { ok: run.status === 0, passed: summary.numPassedTests, failed: summary.numFailedTests + (run.status === 0 ? 0 : summary.numFailedTests ? 0 : 1), skipped: summary.numPendingTests };
+}
+
+const runs = [vitest("unit and integration tests", [], `${results}/vitest.json`)];
+if (existsSync(`${root}e2e/vitest.config.ts`)) {
+  ensureChromium();
+  await buildSpa();
+  runs.push(vitest("browser end-to-end tests", ["--config", "e2e/vitest.config.ts"], `${results}/e2e.json`));
+}
+const total = runs.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(runs.every((r) => r.ok) ? 0 : 1);
