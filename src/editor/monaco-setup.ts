@@ -19,6 +19,8 @@ let configured = false;
 export function configureMonaco(): typeof monaco {
   if (configured) return monaco;
   configured = true;
+  // Without eager sync the worker only sees the open model, and `import "./store"` fails to resolve.
+  ts.typescriptDefaults.setEagerModelSync(true);
   ts.typescriptDefaults.setCompilerOptions({
     target: ts.ScriptTarget.ES2020,
     module: ts.ModuleKind.ESNext,

@@ -11,7 +11,8 @@ export function LessonText({ lesson, origin }: { lesson: Lesson; origin: "starte
         {origin === "share" && <span className="badge bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-50">from a share link</span>}
       </div>
       <h1 className="mb-3 text-xl font-bold">{lesson.title}</h1>
-      <Markdown source={lesson.body} />
+      {/* Lesson files start with their own "# Title"; the heading above already says it. */}
+      <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "")} />
       {lesson.kind === "challenge" && (
         <p className="mt-4 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
           Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass, with a hint for each that does not.

@@ -129,7 +129,8 @@ class SessionKeeper {
     this.set({
       status: "ready",
       id: s.id,
-      mcpUrl: s.mcpUrl ?? `/mcp/${s.id}`,
+      // Same origin by design: keep only the path, so a proxy (vite dev) or a renamed host cannot send us elsewhere.
+      mcpUrl: s.mcpUrl ? new URL(s.mcpUrl, location.href).pathname : `/mcp/${s.id}`,
       tools: s.tools ?? [],
       diagnostics: s.diagnostics ?? [],
       error: undefined,

@@ -37,7 +37,7 @@ function FieldTemplate({ id, label, children, errors, rawDescription, hidden, re
       {displayLabel && !isBoolean && (
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           {label}
-          {required && <span className="ml-0.5 text-rose-600" aria-label="required">*</span>}
+          {required && <span className="ml-0.5 text-rose-600" aria-hidden>*</span>}
         </label>
       )}
       {displayLabel && rawDescription && !isBoolean && (
@@ -150,6 +150,7 @@ function CheckboxWidget({ id, value, disabled, readonly, label, autofocus, onCha
           name={htmlName || id}
           className="size-4 accent-indigo-600"
           checked={value === true}
+          aria-required={required || undefined}
           disabled={disabled || readonly}
           autoFocus={autofocus}
           onChange={(e) => onChange(e.target.checked)}
@@ -159,7 +160,7 @@ function CheckboxWidget({ id, value, disabled, readonly, label, autofocus, onCha
         />
         <span>
           {label}
-          {required && <span className="ml-0.5 text-rose-600" aria-label="required">*</span>}
+          {required && <span className="ml-0.5 text-rose-600" aria-hidden>*</span>}
         </span>
       </label>
       {schema.description && <p id={descriptionId(id)} className="mt-0.5 ml-6 text-xs text-slate-500 dark:text-slate-400">{schema.description}</p>}
