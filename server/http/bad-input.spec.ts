@@ -95,7 +95,7 @@ describe("the MCP endpoint", () => {
   test("a few hundred malformed requests at /mcp and /api, then a normal elicitation flow still works", async () => {
     const garbage: Array<() => Promise<Response>> = [];
     const bodies = ["", "null", "[]", "{", "[{}]", '{"jsonrpc":"1.0"}', '{"jsonrpc":"2.0","method":42}', '{"jsonrpc":"2.0","id":{},"method":"tools/call"}', "\u0000\u0001", "x".repeat(5000)];
-    const headerSets = [MODERN_HEADERS, { "content-type": "application/json", accept: "application/json, text/event-stream" }, { "content-type": "application/json", "mcp-protocol-version": "1999-01-01" }, { "content-type": "application/json", "mcp-session-id": "nope" }];
+    const headerSets: Record<string, string>[] = [MODERN_HEADERS, { "content-type": "application/json", accept: "application/json, text/event-stream" }, { "content-type": "application/json", "mcp-protocol-version": "1999-01-01" }, { "content-type": "application/json", "mcp-session-id": "nope" }];
     for (const body of bodies)
       for (const headers of headerSets) {
         garbage.push(() => fetch(session.mcpUrl, { method: "POST", headers, body }));

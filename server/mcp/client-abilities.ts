@@ -13,5 +13,6 @@ export function abilitiesOf(capabilities: ClientCapabilities | undefined): Clien
 }
 
 export function modernAbilities(ctx: ServerContext): ClientAbilities {
-  return abilitiesOf(ctx.mcpReq.envelope?.[CAPABILITIES_KEY] as ClientCapabilities | undefined);
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return abilitiesOf(envelope?.[CAPABILITIES_KEY] as ClientCapabilities | undefined);
 }

@@ -38,8 +38,8 @@ describe("v2 client on 2025-11-25 with forms: the server pushes elicitation/crea
     client.setRequestHandler("elicitation/create", async (req) => {
       const props = Object.keys((req.params as { requestedSchema: { properties: object } }).requestedSchema.properties);
       if (props.includes("confirm")) return { action: "accept", content: { confirm: 42 } } as never;
-      if (props.includes("priority")) return { action: "accept", content: { priority: "P2" } };
-      return { action: "accept", content: { notify: false } };
+      if (props.includes("priority")) return { action: "accept", content: { priority: "P2" } } as never;
+      return { action: "accept", content: { notify: false } } as never;
     });
     const bad = (await client.callTool({ name: "close_ticket", arguments: { id: "T-1" } })) as any;
     expect(bad.isError).toBe(true);

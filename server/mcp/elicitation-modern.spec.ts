@@ -15,6 +15,11 @@ afterAll(() => pg.close());
 
 const FORM = { elicitation: { form: {} } };
 
+/** The retry of a round, carrying inputResponses and requestState (fields the typed params do not list). */
+function retry(client: Awaited<ReturnType<typeof modernClient>>, params: Record<string, unknown>) {
+  return client.callTool(params as Parameters<typeof client.callTool>[0], { allowInputRequired: true });
+}
+
 async function firstRound(mcpUrl: string, name: string, args: Record<string, unknown>) {
   const client = await modernClient(mcpUrl, FORM);
   const round1 = await client.callTool({ name, arguments: args }, { allowInputRequired: true });
@@ -37,10 +42,7 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
       additionalProperties: false,
     });
     expect(round1.requestState).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
-    const round2 = await client.callTool(
-      { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState: round1.requestState },
-      { allowInputRequired: true },
-    );
+    const round2 = await retry(client, { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState: round1.requestState });
     expect(round2).toMatchObject({ content: [{ type: "text", text: '{"id":"T-1","closed":true}' }], structuredContent: { id: "T-1", closed: true } });
     expect(round2.isError).toBeFalsy();
     await client.close();
@@ -52,10 +54,7 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
   ])("%s leaves the ticket open and says so", async (action, reason) => {
     const s = await createSession(pg, helpDesk());
     const { client, round1 } = await firstRound(s.mcpUrl, "close_ticket", { id: "T-2" });
-    const round2 = await client.callTool(
-      { name: "close_ticket", arguments: { id: "T-2" }, inputResponses: { "elicitation-1": { action } }, requestState: round1.requestState },
-      { allowInputRequired: true },
-    );
+    const round2 = await retry(client, { name: "close_ticket", arguments: { id: "T-2" }, inputResponses: { "elicitation-1": { action } }, requestState: round1.requestState });
     expect(round2.structuredContent).toEqual({ id: "T-2", closed: false, reason });
     await client.close();
   });
@@ -63,10 +62,7 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
   test("an answer that does not match the schema is INVALID_INPUT, naming the field", async () => {
     const s = await createSession(pg, helpDesk());
     const { client, round1 } = await firstRound(s.mcpUrl, "close_ticket", { id: "T-1" });
-    const round2 = (await client.callTool(
-      { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: "yes" } } }, requestState: round1.requestState },
-      { allowInputRequired: true },
-    )) as any;
+    const round2 = (await retry(client, { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: "yes" } } }, requestState: round1.requestState })) as any;
     expect(round2.isError).toBe(true);
     expect(round2._meta.code).toBe("INVALID_INPUT");
     expect(round2.content[0].text).toContain("does not match the requested schema");
