@@ -69,6 +69,9 @@ const DISABLED_MESSAGE =
   "Elicitation is disabled in server configuration. To enable it, add `elicitation: { enabled: true }` to the @FrontMcp({ ... }) options in server.ts.";
 
 type UrlOptions = { mode: "url"; url: string };
+/** `key` names the question in `inputRequests` (default `elicitation-k`), for clients that expect a particular key. */
+export type ElicitOptions = { key?: string };
+const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export abstract class ToolContext<In = Record<string, unknown>> {
   abstract execute(input: In): unknown;
@@ -85,11 +88,13 @@ export abstract class ToolContext<In = Record<string, unknown>> {
     return state.elicitationEnabled && state.client[mode];
   }
 
-  elicit<S extends z.ZodObject>(message: string, schema: S): Promise<ElicitResult<z.output<S>>>;
-  elicit(message: string, schema: FormSchema | UrlOptions): Promise<ElicitResult>;
-  async elicit(message: string, schema: z.ZodType | FormSchema | UrlOptions): Promise<ElicitResult<unknown>> {
+  elicit<S extends z.ZodObject>(message: string, schema: S, options?: ElicitOptions): Promise<ElicitResult<z.output<S>>>;
+  elicit(message: string, schema: FormSchema | UrlOptions, options?: ElicitOptions): Promise<ElicitResult>;
+  async elicit(message: string, schema: z.ZodType | FormSchema | UrlOptions, options: ElicitOptions = {}): Promise<ElicitResult<unknown>> {
     const state = stateOf(this);
     if (typeof message !== "string" || message.length === 0) throw new TypeError("elicit(message, schema) needs a message to show the person");
+    if (options.key !== undefined && (typeof options.key !== "string" || !KEY_PATTERN.test(options.key)))
+      throw new ToolFailure(`elicit(): the key ${JSON.stringify(options.key)} must be 1 to 64 letters, digits, _ . or -`, "INVALID_SCHEMA");
     if (!state.elicitationEnabled) throw new ToolFailure(DISABLED_MESSAGE, "ELICITATION_DISABLED");
     const isUrl = !isZodSchema(schema) && (schema as UrlOptions).mode === "url";
     let request: ElicitationRequest;
@@ -104,7 +109,7 @@ export abstract class ToolContext<In = Record<string, unknown>> {
       request = { mode: "form", message, requestedSchema: wireSchema };
     }
     const index = state.asked++;
-    const key = `elicitation-${index + 1}`;
+    const key = options.key ?? `elicitation-${index + 1}`;
     const answer = state.answers[index];
     if (!answer) {
       state.pending = new InputRequiredSignal(key, request);

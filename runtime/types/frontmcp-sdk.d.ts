@@ -144,6 +144,8 @@ declare module "@frontmcp/sdk" {
   >;
 
   export type ElicitMode = "form" | "url";
+  /** `key`: the name of this question in `inputRequests` (letters, digits, `_ . -`); default `elicitation-k` for the k-th `elicit()`. */
+  export type ElicitOptions = { key?: string };
 
   // ---------------------------------------------------------------- ToolContext
 
@@ -159,11 +161,11 @@ declare module "@frontmcp/sdk" {
      * Asks the person with a form built from a zod object of flat fields (strings, numbers, booleans, enums).
      * On accept, `content` has been validated against the schema (defaults filled in) before this returns.
      */
-    elicit<S extends z.ZodObject<any>>(message: string, schema: S): Promise<ElicitResult<z.output<S>>>;
+    elicit<S extends z.ZodObject<any>>(message: string, schema: S, options?: ElicitOptions): Promise<ElicitResult<z.output<S>>>;
     /** Asks with a plain form-mode JSON Schema (the way to write titled options with `oneOf`). */
-    elicit<const S extends ElicitJsonSchema>(message: string, schema: S): Promise<ElicitResult<ElicitContent<S>>>;
+    elicit<const S extends ElicitJsonSchema>(message: string, schema: S, options?: ElicitOptions): Promise<ElicitResult<ElicitContent<S>>>;
     /** Asks in URL mode: the client offers to open `url`. Accept means consent to open it; there is no content. */
-    elicit(message: string, request: { mode: "url"; url: string }): Promise<UrlElicitResult>;
+    elicit(message: string, request: { mode: "url"; url: string }, options?: ElicitOptions): Promise<UrlElicitResult>;
 
     /** Whether this request's client can be asked in that mode (default `"form"`), so the tool can fall back politely. */
     canElicit(mode?: ElicitMode): boolean;

@@ -221,3 +221,73 @@ describe("how tools that ask behave", () => {
     await client.close();
   });
 });
+
+describe("a question with a named key", () => {
+  // Module state counts the runs, so the test sees how often execute() started.
+  const named = {
+    "greet.tool.ts": `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+let runs = 0;
+@Tool({ name: "greet", inputSchema: {} })
+export class GreetTool extends ToolContext {
+  async execute() {
+    runs++;
+    const a = await this.elicit("What is your name?", z.object({ name: z.string() }), { key: "user_name" });
+    const b = await this.elicit("Favourite colour?", z.object({ color: z.string() }));
+    return { name: a.content?.name ?? null, color: b.content?.color ?? null, runs };
+  }
+}
+@Tool({ name: "bad_key", inputSchema: {} })
+export class BadKeyTool extends ToolContext {
+  async execute() {
+    await this.elicit("Name?", z.object({ name: z.string() }), { key: "two words" });
+  }
+}
+`,
+  };
+  const alice = { action: "accept", content: { name: "Alice" } };
+
+  test("round 1 asks under user_name; the retry answers under user_name; the next question keeps the default elicitation-k key", async () => {
+    const s = await createSession(pg, named);
+    const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {} });
+    expect(Object.keys(r1.body.result.inputRequests)).toEqual(["user_name"]);
+    expect(r1.body.result.inputRequests.user_name.params.message).toBe("What is your name?");
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", { name: "greet", arguments: {}, inputResponses: { user_name: alice }, requestState: r1.body.result.requestState });
+    expect(Object.keys(r2.body.result.inputRequests)).toEqual(["elicitation-2"]);
+    const r3 = await rawModern(s.mcpUrl, 3, "tools/call", {
+      name: "greet",
+      arguments: {},
+      inputResponses: { "elicitation-2": { action: "accept", content: { color: "blue" } } },
+      requestState: r2.body.result.requestState,
+    });
+    expect(r3.body.result.structuredContent).toEqual({ name: "Alice", color: "blue", runs: 3 });
+  });
+
+  test("with the state, only the asked key counts: an answer under elicitation-1 is ignored and the question stands", async () => {
+    const s = await createSession(pg, named);
+    const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {} });
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", { name: "greet", arguments: {}, inputResponses: { "elicitation-1": alice }, requestState: r1.body.result.requestState });
+    expect(Object.keys(r2.body.result.inputRequests)).toEqual(["user_name"]);
+  });
+
+  test("a first request answering under the named key up front runs the tool twice, as the round trip would have", async () => {
+    const s = await createSession(pg, named);
+    const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {}, inputResponses: { user_name: alice, unrelated: { action: "accept", content: {} } } });
+    expect(Object.keys(r1.body.result.inputRequests)).toEqual(["elicitation-2"]);
+    const decoded = JSON.parse(Buffer.from(r1.body.result.requestState.split(".")[1], "base64url").toString());
+    expect(decoded.p).toMatchObject({ answers: [alice], pending: "elicitation-2" });
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "greet",
+      arguments: {},
+      inputResponses: { "elicitation-2": { action: "decline" } },
+      requestState: r1.body.result.requestState,
+    });
+    expect(r2.body.result.structuredContent).toEqual({ name: "Alice", color: null, runs: 3 });
+  });
+
+  test("a key that is not 1-64 letters, digits, _ . or - fails the call before asking", async () => {
+    const s = await createSession(pg, named);
+    const r = await rawModern(s.mcpUrl, 1, "tools/call", { name: "bad_key", arguments: {} });
+    expect(r.body.result).toMatchObject({ isError: true, _meta: { code: "INVALID_SCHEMA" } });
+    expect(r.body.result.content[0].text).toContain('"two words"');
+  });
+});

@@ -2,8 +2,6 @@
 import {
   inputRequired,
   inputResponse,
-  ProtocolError,
-  ProtocolErrorCode,
   Server,
   type CallToolResult,
   type InputRequiredResult,
@@ -48,9 +46,17 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
     tools: [...(await host.listTools()), ...(needsFallback() ? [fallbackTool] : [])] as never,
   }));
 
-  /** Runs the learner's tool with the answers so far; a question becomes input_required, or fallback text. */
-  async function run(call: ToolCall, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> {
-    const outcome = await host.callTool(call);
+  /**
+   * Runs the learner's tool with the answers so far; a question becomes input_required, or fallback text.
+   * `answerFor` is given when this request may hold the answer to the question the run stops at.
+   */
+  async function run(call: ToolCall, ctx: ServerContext, answerFor?: (key: string) => ElicitAnswer | undefined): Promise<CallToolResult | InputRequiredResult> {
+    let outcome = await host.callTool(call);
+    const late = outcome.kind === "input" ? answerFor?.(outcome.key) : undefined;
+    if (late) {
+      call = { ...call, answers: [...call.answers, late] };
+      outcome = await host.callTool(call);
+    }
     if (outcome.kind === "result") return outcome.result as CallToolResult;
     if (era === "legacy" && !call.client[outcome.request.mode])
       return host.fallback.ask(call.name, call.args, call.answers, outcome.request) as CallToolResult;
@@ -58,7 +64,7 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
       outcome.request.mode === "url"
         ? inputRequired.elicitUrl({ message: outcome.request.message, url: outcome.request.url })
         : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
-    const state: FlowState = { session: host.id, tool: call.name, args: argumentsDigest(call.args), answers: call.answers };
+    const state: FlowState = { session: host.id, tool: call.name, args: argumentsDigest(call.args), answers: call.answers, pending: outcome.key };
     return inputRequired({ inputRequests: { [outcome.key]: embedded }, requestState: await codec.mint(state, ctx) });
   }
 
@@ -78,16 +84,20 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
       if (typeof state !== "object" || state.session !== host.id || state.tool !== name || state.args !== argumentsDigest(args)) throw rejectedState();
       answers = state.answers;
     }
-    const key = `elicitation-${answers.length + 1}`;
-    const view = inputResponse(ctx.mcpReq.inputResponses, key);
-    if (view.kind === "elicit") {
-      const answer = asAnswer(view.action, view.content);
-      if (!answer) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `inputResponses["${key}"] has an unknown action`);
-      answers = [...answers, answer];
-    }
-    return run({ name, args, answers, client }, ctx);
+    const responses = ctx.mcpReq.inputResponses;
+    const answer = answerIn(responses, state?.pending ?? `elicitation-${answers.length + 1}`);
+    const call: ToolCall = { name, args, answers: answer ? [...answers, answer] : answers, client };
+    // A first request may answer up front under a named key, which is known only once the tool asks:
+    // the tool then runs twice in this request, as it would have over the round trip this saves.
+    return run(call, ctx, answer || state ? undefined : (key) => answerIn(responses, key));
   });
   return server;
+}
+
+/** The answer under `key` in a request's inputResponses, if there is a well-formed elicitation answer there. */
+function answerIn(responses: Record<string, unknown> | undefined, key: string): ElicitAnswer | undefined {
+  const view = inputResponse(responses, key);
+  return view.kind === "elicit" ? asAnswer(view.action, view.content) : undefined;
 }
 
 function errorResult(text: string, code: string): CallToolResult {

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { createRequestStateCodec, ProtocolError, ProtocolErrorCode, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ElicitAnswer } from "../project/project-vm";
 
-export type FlowState = { session: string; tool: string; args: string; answers: ElicitAnswer[] };
+/** `pending`: the key of the question this state was minted with, where the next round's answer is looked up. */
+export type FlowState = { session: string; tool: string; args: string; answers: ElicitAnswer[]; pending?: string };
 
 /** A per-process random key, or one derived from PLAYGROUND_SECRET so several processes accept each other's state. */
 export function createFlowStateCodec(secret: string | undefined, ttlSeconds: number): RequestStateCodec<FlowState> {
