@@ -193,11 +193,14 @@ export function App() {
           </button>
         ))}
       </div>
-      <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="min-h-0 flex-1 overflow-auto p-3">
-        {tab === "call" && <CallTab />}
-        {tab === "wire" && <WireTab />}
-        {tab === "tests" && <TestsTab tests={tests} check={check} onRun={actions.tests} />}
-      </div>
+      {/* All panels stay mounted: switching tabs must not lose a half-filled form or a scroll position. */}
+      {TABS.map((t) => (
+        <div key={t.id} id={`panel-${t.id}`} role="tabpanel" aria-labelledby={`tab-${t.id}`} hidden={tab !== t.id} className="min-h-0 flex-1 overflow-auto p-3">
+          {t.id === "call" && <CallTab />}
+          {t.id === "wire" && <WireTab />}
+          {t.id === "tests" && <TestsTab tests={tests} check={check} onRun={actions.tests} />}
+        </div>
+      ))}
     </section>
   );
 

@@ -4,6 +4,14 @@ import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/typescript/register";
 import * as ts from "monaco-editor/languages/features/typescript/register";
+import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import TypeScriptWorker from "monaco-editor/languages/features/typescript/ts.worker?worker";
+
+// Monaco's own worker lookup breaks once bundled (a relative module specifier inside a blob);
+// Vite's ?worker imports give it real URLs.
+self.MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === "typescript" || label === "javascript" ? new TypeScriptWorker() : new EditorWorker()),
+};
 
 // Each file declares its module (`declare module "@frontmcp/sdk" { ... }`), so any file name works.
 const learnerTypes = import.meta.glob("../../runtime/types/*.d.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;

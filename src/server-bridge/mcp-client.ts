@@ -10,7 +10,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/client";
 import type { Persona } from "./personas";
-import { tappedFetch } from "./wire-tap";
+import { answeredNotFound, tappedFetch } from "./wire-tap";
 import type { ToolInfo } from "./session";
 
 export interface ElicitationQuestion {
@@ -106,14 +106,15 @@ async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), { fetch: tappedFetch }));
   } catch (err) {
-    if (isGone(err)) throw new SessionGoneError();
+    if (isGone(err, mcpUrl)) throw new SessionGoneError();
     throw err;
   }
   return connection;
 }
 
-function isGone(err: unknown): boolean {
-  return err instanceof SdkHttpError && err.status === 404;
+/** The SDK reports a vanished session in several shapes (HTTP error, failed negotiation); the 404 on the wire is the fact. */
+function isGone(err: unknown, mcpUrl: string): boolean {
+  return (err instanceof SdkHttpError && err.status === 404) || (!(err instanceof ProtocolError) && answeredNotFound(mcpUrl));
 }
 
 /** Drops every open client, e.g. after the session's files changed or the session was re-made. */
@@ -129,7 +130,7 @@ export async function listTools(mcpUrl: string, persona: Persona): Promise<ToolI
     const { tools } = await client.listTools();
     return tools as ToolInfo[];
   } catch (err) {
-    if (isGone(err)) throw new SessionGoneError();
+    if (isGone(err, mcpUrl)) throw new SessionGoneError();
     throw err;
   }
 }
@@ -176,7 +177,7 @@ export async function callTool(opts: {
     }
     return { kind: "failure", message: `The tool still asked for input after ${MAX_ROUNDS} rounds.`, answers };
   } catch (err) {
-    if (isGone(err)) throw new SessionGoneError();
+    if (isGone(err, opts.mcpUrl)) throw new SessionGoneError();
     if (err instanceof ProtocolError) return { kind: "rpc-error", code: err.code, message: err.message, data: err.data, answers };
     const e = err as { code?: unknown; message?: string; data?: unknown };
     if (typeof e.code === "number") return { kind: "rpc-error", code: e.code, message: e.message ?? "", data: e.data, answers };

@@ -63,6 +63,13 @@ async function readBody(stream: ReadableStream<Uint8Array>, ex: WireExchange, is
   wireLog.changed();
 }
 
+const lastStatusByPath = new Map<string, number>();
+
+/** Whether the server's latest answer on this MCP URL was 404: the session it names is gone. */
+export function answeredNotFound(mcpUrl: string): boolean {
+  return lastStatusByPath.get(new URL(mcpUrl, location.href).pathname) === 404;
+}
+
 export const tappedFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const requestText = typeof init?.body === "string" ? init.body : undefined;
@@ -91,6 +98,7 @@ export const tappedFetch: typeof fetch = async (input, init) => {
   }
   ex.durationMs = performance.now() - t0;
   ex.status = res.status;
+  lastStatusByPath.set(new URL(request.url).pathname, res.status);
   ex.responseHeaders = headersToObject(res.headers);
   if (!res.body) {
     ex.state = "done";

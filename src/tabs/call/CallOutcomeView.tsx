@@ -27,7 +27,7 @@ export function CallOutcomeView({ outcome }: { outcome: Outcome }) {
           <h3 className="mb-1 text-sm font-semibold">What you answered</h3>
           <ul className="space-y-1">
             {outcome.answers.map(({ question, answer }, i) => (
-              <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
+              <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="sent-answer" data-answer={JSON.stringify(answer)}>
                 <div className="mb-1 text-xs text-slate-500">
                   <span className="font-mono">{question.key}</span> · {question.message}
                 </div>

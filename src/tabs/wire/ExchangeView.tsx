@@ -133,7 +133,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
           <Headers title="response headers" headers={ex.responseHeaders} />
         </div>
         {ex.requestBody !== undefined && (
-          <div>
+          <div data-testid="wire-request" data-json={ex.requestText}>
             <div className="mb-0.5 flex items-center gap-2">
               <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">request</h5>
               <CopyButton text={ex.requestText ?? ""} className="btn-ghost" />
@@ -142,7 +142,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
           </div>
         )}
         {ex.messages.length > 0 && (
-          <div>
+          <div data-testid="wire-response" data-json={JSON.stringify(ex.messages)}>
             <div className="mb-0.5 flex items-center gap-2">
               <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">
                 response{ex.messages.length > 1 ? ` (${ex.messages.length} SSE events, in order)` : ""}

@@ -1,0 +1,22 @@
+// ?embed=1 shows one lesson's editor and tabs without the playground's chrome.
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium, newContext, openLesson } from "./support/browser";
+
+const base = inject("baseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test("embed mode shows the lesson without chrome", async () => {
+  const page = await (await newContext(browser)).newPage();
+  await openLesson(page, base, "02-asking-with-elicit", "&embed=1");
+  expect(await page.getByRole("combobox", { name: "Lesson" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Connect a client" }).count()).toBe(0);
+  await expect(page.getByRole("link", { name: "Open in the playground" }).isVisible()).resolves.toBe(true);
+  await expect(page.getByRole("tab", { name: /Call/ }).isVisible()).resolves.toBe(true);
+});

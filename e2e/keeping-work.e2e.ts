@@ -1,0 +1,86 @@
+// Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
+// browser, and a backend restart mid-lesson is invisible to the learner.
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { call, callResult, launchChromium, newContext, openLesson } from "./support/browser";
+import { startBackend, freePort } from "./support/backend";
+
+const base = inject("baseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function typeAtEnd(page: Page, text: string) {
+  const editor = page.locator(".monaco-editor .view-lines");
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+}
+
+async function endOfEditor(page: Page): Promise<string> {
+  const editor = page.locator(".monaco-editor .view-lines");
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.waitForTimeout(200);
+  return editor.innerText();
+}
+
+test("reload keeps the draft, and the menu marks the lesson as edited", async () => {
+  const page = await (await newContext(browser)).newPage();
+  await openLesson(page, base, "02-asking-with-elicit");
+  await typeAtEnd(page, "\n// draft survives reload 7");
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.getByRole("radiogroup", { name: "Tool" }).waitFor();
+  expect((await endOfEditor(page)).replace(/\s+/g, " ")).toContain("draft survives reload 7");
+  await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
+  // Reset returns to the starter files.
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: "Reset" }).click();
+  await page.waitForTimeout(300);
+  expect(await endOfEditor(page)).not.toContain("draft survives reload 7");
+});
+
+test("the share link opens the same files in a fresh browser context", async () => {
+  const page = await (await newContext(browser)).newPage();
+  await openLesson(page, base, "03-asking-for-a-missing-detail");
+  await typeAtEnd(page, "\n// shared edit 31");
+  await page.keyboard.press("Control+s");
+  await expect.poll(() => page.url()).toContain("#project=");
+  const link = page.url();
+
+  const other = await (await newContext(browser)).newPage();
+  await other.goto(link);
+  await other.getByRole("radiogroup", { name: "Tool" }).waitFor();
+  await expect(other.getByText("from a share link").isVisible()).resolves.toBe(true);
+  expect((await endOfEditor(other)).replace(/\s+/g, " ")).toContain("shared edit 31");
+});
+
+test("stopping and restarting the backend mid-lesson loses nothing", async () => {
+  const port = await freePort();
+  let backend = await startBackend(port, { build: false });
+  try {
+    const own = `http://127.0.0.1:${port}`;
+    const page = await (await newContext(browser)).newPage();
+    await openLesson(page, own, "01-acts-without-asking");
+    await typeAtEnd(page, "\n// kept across restarts 99");
+    await call(page, { id: "T-1" });
+    await callResult(page).waitFor();
+
+    await backend.stop();
+    backend = await startBackend(port, { build: false });
+
+    await page.getByRole("button", { name: /^Call/ }).click();
+    await expect.poll(async () => (await callResult(page).innerText().catch(() => "")).includes("T-2") || (await callResult(page).getByTestId("result-text").count()) > 0).toBe(true);
+    await expect(page.getByRole("alert").count()).resolves.toBe(0);
+    expect((await endOfEditor(page)).replace(/\s+/g, " ")).toContain("kept across restarts 99");
+  } finally {
+    await backend.stop();
+  }
+});

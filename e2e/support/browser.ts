@@ -1,0 +1,52 @@
+// Debian's chromium driven by playwright-core, plus the few page moves every test makes.
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { deflateRawSync } from "node:zlib";
+
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Playwright gives every launch a fresh temporary profile (its own --user-data-dir). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+}
+
+export async function newContext(browser: Browser, opts: { dark?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: opts.dark ? "dark" : "light" });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
+  return context;
+}
+
+/** Page errors make a test fail loudly instead of timing out on a broken page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function openLesson(page: Page, base: string, lessonId: string, extra = "") {
+  await page.goto(`${base}/?lesson=${encodeURIComponent(lessonId)}${extra}`);
+  await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
+}
+
+/** A share-link hash for a project, made the way the SPA makes it (deflate-raw + base64url). */
+export function shareHash(lessonId: string, files: Record<string, string>): string {
+  const packed = deflateRawSync(Buffer.from(JSON.stringify({ v: 1, lesson: lessonId, files })));
+  return `#project=${packed.toString("base64url")}`;
+}
+
+export const toolAsks = (page: Page) => page.getByRole("region", { name: "The tool asks" });
+export const callResult = (page: Page) => page.getByTestId("call-outcome");
+
+export async function call(page: Page, args: Record<string, string> = {}) {
+  for (const [label, value] of Object.entries(args)) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  await page.getByRole("button", { name: /^Call/ }).click();
+}
+
+export async function pickPersona(page: Page, label: RegExp) {
+  await page.getByRole("radio", { name: label }).check();
+}
+
+/** The JSON sent for each answer, as recorded in the Call tab. */
+export async function sentAnswers(page: Page): Promise<unknown[]> {
+  const raw = await page.getByTestId("sent-answer").evaluateAll((els) => els.map((e) => e.getAttribute("data-answer") ?? "null"));
+  return raw.map((r) => JSON.parse(r));
+}
