@@ -1,0 +1,100 @@
+// Starts the servers under test as child processes (so their memory and CPU are their own), and reads their memory.
+import { fork } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Forks `script` (relative to the repo) with an IPC channel; resolves once it reports `ready`.
+ * `BENCH_CPU_PROF=<dir>` adds `--cpu-prof` so the child writes a profile when stopped.
+ */
+export async function startChild(script, { env = {}, execArgv = [] } = {}) {
+  const profDir = process.env.BENCH_CPU_PROF;
+  const args = [...(script.endsWith(".ts") ? ["--import", "./scripts/register-ts.mjs"] : []), ...execArgv, ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [])];
+  const child = fork(script, [], { cwd: REPO, execArgv: args, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const ready = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+    child.on("message", function onReady(m) {
+      if (m.type !== "ready") return;
+      clearTimeout(timer);
+      child.off("message", onReady);
+      resolve(m);
+    });
+  });
+  child.removeAllListeners("exit");
+  return {
+    pid: child.pid,
+    url: ready.url,
+    mcpUrl: ready.mcpUrl,
+    memory: () => processMemory(child.pid),
+    stats: () => ask(child, "stats"),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.send({ type: "stop" });
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function ask(child, type) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} answer`)), 10_000);
+    child.on("message", function onAnswer(m) {
+      if (m.type !== type) return;
+      clearTimeout(timer);
+      child.off("message", onAnswer);
+      resolve(m);
+    });
+    child.send({ type });
+  });
+}
+
+/** VmRSS (now) and VmHWM (peak since start) of a process, in MB, from /proc. */
+export function processMemory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rssMB: kb("VmRSS") / 1024, hwmMB: kb("VmHWM") / 1024 };
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; the peak catches what VmHWM would, with a timeline. */
+export function sampleMemory(pid, everyMs = 100) {
+  let peakMB = 0;
+  const timer = setInterval(() => {
+    try {
+      peakMB = Math.max(peakMB, processMemory(pid).rssMB);
+    } catch {
+      // The process is gone; the last peak stands.
+    }
+  }, everyMs);
+  return { stop: () => (clearInterval(timer), peakMB) };
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the parenthesised command name, which may itself hold spaces.
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** CPU time (user + system, all threads) of a process and its direct children (esbuild's service), in ms. */
+export function cpuMs(pid) {
+  const own = (fields) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  let children = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(entry);
+      if (Number(fields[1]) === pid) children += own(fields);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return { serverMs: own(statFields(pid)), childrenMs: children };
+}

@@ -1,0 +1,187 @@
+// A workshop: N learners at once against one playground (child process, loopback). Each learner: open a lesson,
+// create a session with its files, one elicitation flow (two round trips), run the lesson's tests, then check a
+// challenge twice (starter files: must fail; reference solution: must pass). Per-step p50/p95, errors, server memory.
+// `--n 200` (default), `--sweep` for N = 50, 100, 200, 400 (a fresh server each), `--idle 100` idle sessions
+// measured alone for memory per idle session, `--workers` to override SANDBOX_WORKERS.
+import { api, apiOk, challengeSolution, confirmFlow } from "./lib/api.mjs";
+import { intArg } from "./lib/args.mjs";
+import { cpuMs, sampleMemory, startChild } from "./lib/children.mjs";
+import { runIfMain } from "./lib/main.mjs";
+import { printTable, writeResult } from "./lib/report.mjs";
+import { round, since, summarize } from "./lib/stats.mjs";
+
+const LESSON = "06-testing-a-tool-that-asks";
+const CHALLENGE = "c1-confirm-before-deleting";
+const STEPS = ["lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
+const TARGET_P95_MS = 1500;
+const RUN_DEADLINE_MS = 10 * 60_000;
+const SWEEP = [50, 100, 200, 400];
+const COST_RUNS = 20;
+
+/** Wall time of a step, for `record`. */
+const wallClock = (record) => async (name, work) => {
+  const start = performance.now();
+  const value = await work();
+  record(name, since(start));
+  return value;
+};
+
+/** Server CPU (all threads plus esbuild) of a step; only meaningful while one learner runs alone. */
+const serverCpu = (pid, record) => async (name, work) => {
+  const before = cpuMs(pid);
+  const value = await work();
+  const after = cpuMs(pid);
+  record(name, after.serverMs + after.childrenMs - before.serverMs - before.childrenMs);
+  return value;
+};
+
+async function learner(url, material, step) {
+  const lesson = await step("lesson", () => apiOk(url, "GET", `/api/lessons/${LESSON}`));
+  const session = await step("create", () => apiOk(url, "POST", "/api/sessions", { files: lesson.files }, 201));
+  await step("flow", () => confirmFlow(session.mcpUrl, "T-1"));
+  await step("tests", async () => {
+    const report = await apiOk(url, "POST", `/api/sessions/${session.id}/tests`, {});
+    if (report.passed !== 3 || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
+  });
+  await step("checkWrong", async () => {
+    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.starter });
+    if (report.passed !== false) throw new Error("the starter files passed the challenge");
+  });
+  await step("checkRight", async () => {
+    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.solution });
+    if (report.passed !== true) throw new Error(`the solution failed: ${JSON.stringify(report.checks.filter((c) => !c.passed))}`);
+  });
+}
+
+async function material(url) {
+  const challenge = await apiOk(url, "GET", `/api/lessons/${CHALLENGE}`);
+  return { starter: challenge.files, solution: await challengeSolution(CHALLENGE) };
+}
+
+function childEnv(args) {
+  return args.workers === undefined ? {} : { SANDBOX_WORKERS: String(args.workers) };
+}
+
+/** One workshop of `n` learners on a fresh server. */
+async function workshop(n, args) {
+  const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
+  try {
+    const stuff = await material(server.url);
+    // One learner first, so start-up costs (first compile, snapshot) are not charged to the room.
+    await learner(server.url, stuff, wallClock(() => undefined));
+    // Learners one at a time: what each step costs the server in CPU, the figure that bounds a room on 2 cores.
+    const cost = Object.fromEntries(STEPS.map((s) => [s, []]));
+    for (let i = 0; i < COST_RUNS; i++) await learner(server.url, stuff, serverCpu(server.pid, (name, ms) => cost[name].push(ms)));
+    const before = server.memory();
+    const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
+    const errors = [];
+    const memory = sampleMemory(server.pid, 50);
+    const cpuBefore = cpuMs(server.pid);
+    const start = performance.now();
+    const room = Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        learner(server.url, stuff, wallClock((name, ms) => samples[name].push(ms))).catch((error) => void errors.push({ learner: i, message: String(error.message ?? error).slice(0, 300) })),
+      ),
+    );
+    let deadline;
+    const timedOut = await Promise.race([room.then(() => false), new Promise((resolve) => (deadline = setTimeout(() => resolve(true), RUN_DEADLINE_MS)))]);
+    clearTimeout(deadline);
+    const wallMs = since(start);
+    const peakSampledMB = memory.stop();
+    const cpuAfter = cpuMs(server.pid);
+    const after = server.memory();
+    const stats = await server.stats();
+    return {
+      n,
+      wallMs,
+      timedOut,
+      errors: errors.length,
+      errorSamples: errors.slice(0, 5),
+      // CPU is robust to other load on the machine where wall time is not: the cost of one learner.
+      cpu: {
+        serverMsPerLearner: (cpuAfter.serverMs - cpuBefore.serverMs) / n,
+        esbuildMsPerLearner: (cpuAfter.childrenMs - cpuBefore.childrenMs) / n,
+        utilisationOfTwoCores: (cpuAfter.serverMs - cpuBefore.serverMs + cpuAfter.childrenMs - cpuBefore.childrenMs) / wallMs / 2,
+      },
+      steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
+      // Mean, since /proc counts CPU in 10 ms ticks.
+      cpuMsPerStepAlone: Object.fromEntries(STEPS.map((s) => [s, summarize(cost[s]).mean])),
+      memory: {
+        baselineRssMB: before.rssMB,
+        peakRssMB: Math.max(peakSampledMB, after.hwmMB),
+        afterRssMB: after.rssMB,
+        sessionsAfter: stats.sessions,
+        // Every learner's session stays open (idle) after the run.
+        rssPerSessionAfterMB: (after.rssMB - before.rssMB) / n,
+        sandboxBytesPerSession: stats.sandbox.allocatedBytes / Math.max(1, stats.sandbox.vms),
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** K idle sessions on a fresh server, created one after another, settled, then RSS per session. */
+async function idleSessions(k, args) {
+  const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
+  try {
+    const lesson = await apiOk(server.url, "GET", `/api/lessons/${LESSON}`);
+    await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = server.memory();
+    for (let i = 0; i < k; i++) {
+      const res = await api(server.url, "POST", "/api/sessions", { files: lesson.files });
+      if (res.status !== 201) throw new Error(`idle session ${i}: ${res.status}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = server.memory();
+    const stats = await server.stats();
+    return { k, baselineRssMB: before.rssMB, afterRssMB: after.rssMB, rssPerSessionMB: (after.rssMB - before.rssMB) / k, quickjsAllocatedPerVmMB: stats.sandbox.allocatedBytes / stats.sandbox.vms / 2 ** 20 };
+  }
+  finally {
+    await server.stop();
+  }
+}
+
+function rowsFor(run) {
+  const rows = [];
+  for (const s of STEPS) {
+    rows.push({ figure: `${s} server CPU, one learner alone`, value: round(run.cpuMsPerStepAlone[s], 1), unit: "ms" });
+    rows.push({ figure: `${s} p50`, value: round(run.steps[s].median), unit: "ms" });
+    rows.push({ figure: `${s} p95`, value: round(run.steps[s].p95), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` });
+  }
+  rows.push({ figure: "errors", value: run.errors, target: "0" });
+  rows.push({ figure: "whole run", value: round(run.wallMs / 1000), unit: "s" });
+  rows.push({ figure: "server CPU per learner (+ esbuild)", value: `${round(run.cpu.serverMsPerLearner, 0)} (+${round(run.cpu.esbuildMsPerLearner, 0)})`, unit: "ms" });
+  rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
+  rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
+  return rows;
+}
+
+export async function main(args) {
+  const sizes = args.sweep ? SWEEP : [intArg(args, "n", 200)];
+  const runs = [];
+  for (const n of sizes) {
+    const run = await workshop(n, args);
+    runs.push(run);
+    printTable(`Workshop: ${n} learners at once${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
+    for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}): ${e.message}`);
+  }
+  const idle = await idleSessions(intArg(args, "idle", 100), args);
+  printTable(`Idle sessions (${idle.k} created one by one on a fresh server)`, [
+    { figure: "RSS per idle session", value: round(idle.rssPerSessionMB), unit: "MB" },
+    { figure: "QuickJS heap per session VM", value: round(idle.quickjsAllocatedPerVmMB), unit: "MB" },
+  ]);
+  if (runs.length > 1) {
+    const worstP95 = (r) => Math.max(...STEPS.map((s) => r.steps[s].p95));
+    printTable("Sweep: how it grows", runs.flatMap((r) => [
+      { figure: `N=${r.n} worst step p95 (${STEPS.reduce((a, s) => (r.steps[s].p95 > r.steps[a].p95 ? s : a))})`, value: round(worstP95(r)), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` },
+      { figure: `N=${r.n} errors / peak RSS`, value: `${r.errors} / ${round(r.memory.peakRssMB, 0)}`, unit: "MB" },
+    ]));
+  }
+  const result = { workers: args.workers ?? "default (SANDBOX_WORKERS or 4)", runs, idle, target: { p95Ms: TARGET_P95_MS, errors: 0 } };
+  await writeResult(args.sweep ? "workshop-sweep" : "workshop", result);
+  return result;
+}
+
+runIfMain(import.meta, main);
