@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { intArg, parseArgs } from "./lib/args.mjs";
 
 function where(frame) {
-  const file = frame.url.replace(/^.*\/(node_modules\/)?/, (m, nm) => (nm ? "" : "")) || "(native)";
+  const file = frame.url.replace(/^.*\//, "") || "(native)";
   return `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
 }
 
