@@ -39,10 +39,11 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The backend did not answer GET /api/lessons within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** NODE_ENV is forced to production: vitest sets "test", which would make start.mjs build React's development bundle. */
 export async function startBackend(port?: number, opts: { build?: boolean } = {}): Promise<Backend> {
   const p = port ?? (await freePort());
   const args = ["scripts/start.mjs", ...(opts.build === false ? ["--no-build"] : [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, PORT: String(p), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));

@@ -11,7 +11,6 @@ import {
 } from "@modelcontextprotocol/client";
 import type { Persona } from "./personas";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
-import type { ToolInfo } from "./session";
 
 export interface ElicitationQuestion {
   /** `elicitation-1`… on 2026-07-28; the pushed request's JSON-RPC id on 2025-11-25. */
@@ -60,17 +59,26 @@ interface Connection {
   answers?: AnsweredQuestion[];
 }
 
-const connections = new Map<string, Promise<Connection>>();
+const connections = new Map<string, { generation: number; connection: Promise<Connection> }>();
 
-function connect(mcpUrl: string, persona: Persona): Promise<Connection> {
-  const key = `${mcpUrl}|${persona.id}`;
-  let pending = connections.get(key);
-  if (!pending) {
-    pending = open(mcpUrl, persona);
-    connections.set(key, pending);
-    pending.catch(() => connections.delete(key));
+/**
+ * One client per session, persona and server generation. New files or a new session restart
+ * the server's module state, so clients of an older generation are closed, never reused.
+ */
+function connect(mcpUrl: string, persona: Persona, generation: number): Promise<Connection> {
+  for (const [key, entry] of connections) {
+    if (entry.generation === generation) continue;
+    connections.delete(key);
+    void entry.connection.then((c) => c.client.close()).catch(() => undefined);
   }
-  return pending;
+  const key = `${mcpUrl}|${persona.id}`;
+  let entry = connections.get(key);
+  if (!entry) {
+    entry = { generation, connection: open(mcpUrl, persona) };
+    connections.set(key, entry);
+    entry.connection.catch(() => connections.delete(key));
+  }
+  return entry.connection;
 }
 
 async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
@@ -117,32 +125,15 @@ function isGone(err: unknown, mcpUrl: string): boolean {
   return (err instanceof SdkHttpError && err.status === 404) || (!(err instanceof ProtocolError) && answeredNotFound(mcpUrl));
 }
 
-/** Drops every open client, e.g. after the session's files changed or the session was re-made. */
-export async function forgetConnections() {
-  const all = [...connections.values()];
-  connections.clear();
-  await Promise.allSettled(all.map(async (c) => (await c).client.close()));
-}
-
-export async function listTools(mcpUrl: string, persona: Persona): Promise<ToolInfo[]> {
-  const { client } = await connect(mcpUrl, persona);
-  try {
-    const { tools } = await client.listTools();
-    return tools as ToolInfo[];
-  } catch (err) {
-    if (isGone(err, mcpUrl)) throw new SessionGoneError();
-    throw err;
-  }
-}
-
 export async function callTool(opts: {
   mcpUrl: string;
+  generation: number;
   persona: Persona;
   tool: string;
   args: Record<string, unknown>;
   ask: Ask;
 }): Promise<CallOutcome> {
-  const connection = await connect(opts.mcpUrl, opts.persona);
+  const connection = await connect(opts.mcpUrl, opts.persona, opts.generation);
   const answers: AnsweredQuestion[] = [];
   connection.ask = opts.ask;
   connection.answers = answers;

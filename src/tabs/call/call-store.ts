@@ -38,18 +38,6 @@ class CallStore {
   private state: CallState = { persona: initialPersona(), args: {}, running: false };
   private listeners = new Set<() => void>();
   private answerQuestion: ((a: ElicitAnswer) => void) | undefined;
-  private generation = 0;
-
-  constructor() {
-    // New files or a new session restart the server's module state: old MCP sessions are stale.
-    sessionKeeper.subscribe(() => {
-      const g = sessionKeeper.snapshot().generation;
-      if (g !== this.generation) {
-        this.generation = g;
-        void loadMcp().then((m) => m.forgetConnections());
-      }
-    });
-  }
 
   subscribe = (l: () => void) => {
     this.listeners.add(l);
@@ -121,12 +109,9 @@ class CallStore {
       const files = projectStore.snapshot().files;
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
-          return await mcp.callTool({ mcpUrl, persona, tool, args, ask: this.ask });
+          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.ask });
         } catch (err) {
-          if (err instanceof mcp.SessionGoneError) {
-            await mcp.forgetConnections();
-            throw new ApiError(404, undefined, err.message);
-          }
+          if (err instanceof mcp.SessionGoneError) throw new ApiError(404, undefined, err.message);
           throw err;
         }
       });
