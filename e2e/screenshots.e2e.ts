@@ -27,7 +27,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.screenshot({ path: `${OUT}${theme}-1-start.png` });
 
     await call(page, { id: "T-1" });
-    await toolAsks(page).waitFor();
+    await toolAsks(page).getByRole("combobox", { name: "Priority" }).waitFor();
     await page.screenshot({ path: `${OUT}${theme}-2-call-form.png` });
 
     await toolAsks(page).getByRole("combobox", { name: "Priority" }).selectOption({ label: "P1: service down" });

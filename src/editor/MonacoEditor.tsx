@@ -55,6 +55,8 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       minimap: { enabled: false },
       fontSize: Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9),
       scrollBeyondLastLine: false,
+      // The editor column is narrow on a 1280px laptop; wrapping beats code cut off at the edge.
+      wordWrap: "on",
       tabSize: 2,
       theme: isDark() ? "vs-dark" : "vs",
       fixedOverflowWidgets: true,

@@ -128,7 +128,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
       </summary>
       <div className="space-y-2 border-t border-slate-200 p-2 dark:border-slate-700">
         {changes.length > 0 && <ChangeList changes={changes} />}
-        <div className="grid gap-2 md:grid-cols-2">
+        <div className="grid gap-2">
           <Headers title="request headers" headers={ex.requestHeaders} />
           <Headers title="response headers" headers={ex.responseHeaders} />
         </div>
