@@ -155,7 +155,7 @@ function renderBlock(block: Block, key: number): ReactNode {
     case "table":
       return (
         <div key={key} className="my-3 overflow-x-auto">
-          <table className="w-full border-collapse text-sm">
+          <table className="w-full border-collapse text-[0.82rem] [overflow-wrap:anywhere]">
             <thead>
               <tr>{block.head.map((h, j) => <th key={j} className="border-b border-slate-300 px-2 py-1 text-left font-semibold dark:border-slate-600">{renderInline(h, `th${key}-${j}`)}</th>)}</tr>
             </thead>
