@@ -97,38 +97,37 @@ export abstract class ToolContext<In = Record<string, unknown>> {
       throw new ToolFailure(`elicit(): the key ${JSON.stringify(options.key)} must be 1 to 64 letters, digits, _ . or -`, "INVALID_SCHEMA");
     if (!state.elicitationEnabled) throw new ToolFailure(DISABLED_MESSAGE, "ELICITATION_DISABLED");
     const isUrl = !isZodSchema(schema) && (schema as UrlOptions).mode === "url";
-    let request: ElicitationRequest;
-    let wireSchema: FormSchema | undefined;
-    if (isUrl) {
-      const url = (schema as UrlOptions).url;
-      if (typeof url !== "string" || !/^https?:\/\//.test(url)) throw new ToolFailure("elicit(): URL mode needs an http(s) url", "INVALID_SCHEMA");
-      request = { mode: "url", message, url };
-    } else {
-      // Checked before anything is sent, so a bad form never reaches the client.
-      wireSchema = isZodSchema(schema) ? zodToFormSchema(schema) : checkFormSchema(schema);
-      request = { mode: "form", message, requestedSchema: wireSchema };
-    }
+    if (isUrl && !/^https?:\/\//.test(String((schema as UrlOptions).url)))
+      throw new ToolFailure("elicit(): URL mode needs an http(s) url", "INVALID_SCHEMA");
+    // A zod schema's wire form is only needed when asking; converting it in the interpreter is the costly part of
+    // a round, and an answered round validates with zod itself. A plain schema is checked either way (it validates).
+    const plainSchema = isUrl || isZodSchema(schema) ? undefined : checkFormSchema(schema);
     const index = state.asked++;
     const key = options.key ?? `elicitation-${index + 1}`;
     const answer = state.answers[index];
     if (!answer) {
+      const request: ElicitationRequest = isUrl
+        ? { mode: "url", message, url: (schema as UrlOptions).url }
+        : { mode: "form", message, requestedSchema: plainSchema ?? zodToFormSchema(schema as z.ZodType) };
       state.pending = new InputRequiredSignal(key, request);
       throw state.pending;
     }
     if (answer.action !== "accept") return { status: answer.action, content: undefined };
     if (isUrl) return { status: "accept", content: undefined };
-    return { status: "accept", content: acceptedContent(message, schema, wireSchema!, answer.content) };
+    return { status: "accept", content: acceptedContent(message, plainSchema ?? (schema as z.ZodType), answer.content) };
   }
 }
 
-function acceptedContent(message: string, schema: unknown, wireSchema: FormSchema, content: unknown): unknown {
+function acceptedContent(message: string, schema: z.ZodType | FormSchema, content: unknown): unknown {
   let problems: string[];
   if (isZodSchema(schema)) {
-    const parsed = schema.safeParse(content ?? {});
+    // Form schemas are usually built inside execute() and parsed once: zod's compiled fast path would cost more
+    // to build in the interpreter than it saves.
+    const parsed = schema.safeParse(content ?? {}, { jitless: true } as z.core.ParseContext<z.core.$ZodIssue>);
     if (parsed.success) return parsed.data;
     problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
   } else {
-    const checked = validateFormContent(wireSchema, content ?? {});
+    const checked = validateFormContent(schema, content ?? {});
     if (checked.ok) return checked.value;
     problems = checked.problems;
   }

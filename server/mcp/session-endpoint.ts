@@ -13,6 +13,23 @@ export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged
 
 const MAX_LEGACY_SESSIONS = 20;
 
+type Parsed = { req: Request; parsedBody?: unknown } | { rejected: Response };
+
+/**
+ * Reads a POST's JSON body once, so routing (2026 or 2025) and serving share it: the SDK would otherwise clone
+ * and parse it twice. A body that is not JSON is handed on as text, for the SDK to answer with its own error.
+ */
+async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
+  if (req.method !== "POST") return { req };
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, -32600, "The request body is too large") };
+  try {
+    return { req, parsedBody: JSON.parse(text) };
+  } catch {
+    return { req: new Request(req.url, { method: req.method, headers: req.headers, body: text }) };
+  }
+}
+
 function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
@@ -25,7 +42,7 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
   });
   const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; sendToolListChanged: () => Promise<void> }>();
 
-  async function openLegacy(req: Request): Promise<Response> {
+  async function openLegacy(req: Request, parsedBody: unknown): Promise<Response> {
     if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
     // The oldest connection goes when a learner's page keeps opening new ones.
     if (legacy.size >= MAX_LEGACY_SESSIONS) await legacy.values().next().value!.transport.close();
@@ -39,16 +56,19 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
     const server = await createLearnerServer(host, "legacy", codec);
     server.onerror = options.onerror;
     await server.connect(transport);
-    return transport.handleRequest(req);
+    return transport.handleRequest(req, { parsedBody });
   }
 
   return {
-    async fetch(req) {
-      if (!(await isLegacyRequest(req))) return modern.fetch(req);
+    async fetch(incoming) {
+      const parsed = await parseOnce(incoming, options.maxBodyBytes);
+      if ("rejected" in parsed) return parsed.rejected;
+      const { req, parsedBody } = parsed;
+      if (!(await isLegacyRequest(req, parsedBody))) return modern.fetch(req, { parsedBody });
       const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openLegacy(req);
+      if (!sid) return openLegacy(req, parsedBody);
       const open = legacy.get(sid);
-      return open ? open.transport.handleRequest(req) : jsonRpcError(404, -32001, "Session not found: initialize again");
+      return open ? open.transport.handleRequest(req, { parsedBody }) : jsonRpcError(404, -32001, "Session not found: initialize again");
     },
     toolsChanged() {
       for (const open of legacy.values()) void open.sendToolListChanged().catch(() => undefined);
