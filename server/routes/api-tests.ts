@@ -5,6 +5,7 @@ import { checkProjectFiles, isTestFile, type ProjectFiles } from "../compile/pro
 import { HttpError } from "../http/respond";
 import { getChallengeMaterial, isLessonId } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
+import { RunQueue } from "../test-runs/run-queue";
 import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
 import { sessionOr404 } from "./api-sessions";
 import type { Route } from "./route";
@@ -13,6 +14,8 @@ export function testRoutes({ registry, pool, codec, config }: RouteDeps): Route[
   const deps: TestRunDeps = {
     pool,
     codec,
+    // Two files per sandbox worker keeps every worker busy without piling VMs up in memory.
+    queue: new RunQueue(config.workers * 2),
     limits: {
       callTimeoutMs: config.callTimeoutMs,
       loadTimeoutMs: config.loadTimeoutMs,

@@ -7,12 +7,18 @@ import type { FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, type Limits, type LoadedProject, type ToolCall } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
+import type { RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
 export type TestError = { message: string; matcher?: string; expected?: string; actual?: string; diff?: string; line?: number };
 export type TestOutcome = { file: string; name: string; status: "passed" | "failed" | "skipped"; durationMs: number; error?: TestError; logs: string[] };
 export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
-export type TestRunDeps = { pool: SandboxPool; codec: RequestStateCodec<FlowState>; limits: Limits & { testTimeoutMs: number; maxBodyBytes: number } };
+export type TestRunDeps = {
+  pool: SandboxPool;
+  codec: RequestStateCodec<FlowState>;
+  limits: Limits & { testTimeoutMs: number; maxBodyBytes: number };
+  queue: RunQueue;
+};
 
 type Collected = { id: number; name: string; file: string; mode: "run" | "skip" };
 type VmTestResult = { id: number; name: string; file: string; status: TestOutcome["status"]; durationMs: number; error?: TestError; logs: string[] };
@@ -105,7 +111,7 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
 /** Runs every test file of the project (or just `only`), files side by side, and sums them up. */
 export async function runProjectTests(deps: TestRunDeps, project: CompiledProject, testFiles: string[]): Promise<TestReport> {
   const started = Date.now();
-  const perFile = await Promise.all(testFiles.map((file) => runFile(deps, project, file)));
+  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(() => runFile(deps, project, file))));
   const tests = perFile.flatMap((f) => f.tests);
   return {
     passed: tests.filter((t) => t.status === "passed").length,
