@@ -78,9 +78,13 @@ async function workshop(n, args) {
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
     const start = performance.now();
+    // `--ramp S` spreads arrivals evenly over S seconds, as a room does after "open the link"; 0 is a burst.
+    const rampMs = intArg(args, "ramp", 0) * 1000;
     const room = Promise.all(
       Array.from({ length: n }, (_, i) =>
-        learner(server.url, stuff, wallClock((name, ms) => samples[name].push(ms))).catch((error) => void errors.push({ learner: i, message: String(error.message ?? error).slice(0, 300) })),
+        new Promise((resolve) => setTimeout(resolve, (i * rampMs) / n))
+          .then(() => learner(server.url, stuff, wallClock((name, ms) => samples[name].push(ms))))
+          .catch((error) => void errors.push({ learner: i, message: String(error.message ?? error).slice(0, 300) })),
       ),
     );
     let deadline;
@@ -164,7 +168,8 @@ export async function main(args) {
   for (const n of sizes) {
     const run = await workshop(n, args);
     runs.push(run);
-    printTable(`Workshop: ${n} learners at once${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
+    const arrival = intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
+    printTable(`Workshop: ${n} learners ${arrival}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
     for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}): ${e.message}`);
   }
   const idle = await idleSessions(intArg(args, "idle", 100), args);
