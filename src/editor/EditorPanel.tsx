@@ -1,13 +1,15 @@
 // The editor column: file tabs, the editor (Monaco, loaded once the first screen is up; the
 // code shows read-only until then) and the problems list with its count.
 import { lazy, Suspense, useEffect, useState } from "react";
+import { EditorFallback } from "./EditorFallback";
 import { projectStore, useProject } from "../project/project-store";
 import { useSession } from "../server-bridge/session";
 import { editorJumps } from "./editor-jumps";
 import { useTypeProblems, type Problem } from "./problems";
 import type { EditorCommands } from "./MonacoEditor";
 
-const MonacoEditor = lazy(() => import("./MonacoEditor"));
+// React remembers a failed lazy import, so "Try again" needs a new lazy component.
+const loadMonaco = () => lazy(() => import("./MonacoEditor"));
 
 function useAfterFirstScreen(): boolean {
   const [ready, setReady] = useState(false);
@@ -36,6 +38,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const session = useSession();
   const typeProblems = useTypeProblems();
   const ready = useAfterFirstScreen();
+  const [MonacoEditor, setMonacoEditor] = useState(loadMonaco);
   const [showProblems, setShowProblems] = useState(false);
   const files = Object.keys(project.files);
   const compileProblems: Problem[] = session.diagnostics.map((d) => ({ ...d, source: "compile" }));
@@ -58,9 +61,11 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
       </div>
       <div className="min-h-0 flex-1 bg-white dark:bg-[#1e1e1e]">
         {ready && !readOnlyPreview ? (
-          <Suspense fallback={<CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />}>
-            <MonacoEditor commands={commands} diagnostics={session.diagnostics} />
-          </Suspense>
+          <EditorFallback onRetry={() => setMonacoEditor(loadMonaco)}>
+            <Suspense fallback={<CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />}>
+              <MonacoEditor commands={commands} diagnostics={session.diagnostics} />
+            </Suspense>
+          </EditorFallback>
         ) : (
           <CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />
         )}
