@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./app/App";
+import { CrashScreen } from "./app/CrashScreen";
 import "./styles.css";
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
@@ -9,7 +10,9 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <App />
+      <CrashScreen>
+        <App />
+      </CrashScreen>
     </QueryClientProvider>
   </StrictMode>,
 );
