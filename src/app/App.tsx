@@ -253,7 +253,7 @@ export function App() {
           </button>
         </div>
       </header>
-      <main className="grid min-h-0 flex-1 grid-cols-[minmax(15rem,19rem)_minmax(0,1fr)_minmax(0,1fr)] divide-x divide-slate-200 dark:divide-slate-700">
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)_minmax(0,1fr)] divide-x divide-slate-200 dark:divide-slate-700">
         <aside className="min-h-0 overflow-auto bg-white dark:bg-slate-900">
           {project.lesson ? <LessonText lesson={project.lesson} origin={project.origin} /> : lesson.isError ? <p className="p-4 text-sm">This lesson could not be loaded: {lesson.error.message}</p> : <div className="p-4"><Spinner label="Loading the lesson…" /></div>}
         </aside>

@@ -155,13 +155,13 @@ function renderBlock(block: Block, key: number): ReactNode {
     case "table":
       return (
         <div key={key} className="my-3 overflow-x-auto">
-          <table className="w-full border-collapse text-[0.82rem] [overflow-wrap:anywhere]">
+          <table className="w-full border-collapse text-[0.82rem]">
             <thead>
               <tr>{block.head.map((h, j) => <th key={j} className="border-b border-slate-300 px-2 py-1 text-left font-semibold dark:border-slate-600">{renderInline(h, `th${key}-${j}`)}</th>)}</tr>
             </thead>
             <tbody>
               {block.rows.map((r, j) => (
-                <tr key={j}>{r.map((c, k) => <td key={k} className="border-b border-slate-200 px-2 py-1 align-top dark:border-slate-700">{renderInline(c, `td${key}-${j}-${k}`)}</td>)}</tr>
+                <tr key={j}>{r.map((c, k) => <td key={k} className={`border-b border-slate-200 px-2 py-1 align-top dark:border-slate-700 ${k === 0 ? "whitespace-nowrap" : ""}`}>{renderInline(c, `td${key}-${j}-${k}`)}</td>)}</tr>
               ))}
             </tbody>
           </table>
