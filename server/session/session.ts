@@ -86,10 +86,6 @@ export class Session implements ToolHost {
     return this.live;
   }
 
-  get compiled(): CompiledProject | undefined {
-    return this.project;
-  }
-
   async serverInfo(): Promise<ServerInfo> {
     return (await this.ensureLive())?.loaded.server ?? { name: "playground", version: "1.0.0", elicitationEnabled: true, origin: "automatic" };
   }
