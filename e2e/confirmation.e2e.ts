@@ -1,20 +1,14 @@
 // A confirmation lesson from the learner's side: Accept, Decline, Cancel (Escape), the Wire
 // tab's two rounds, and a form that refuses an invalid value before anything is sent.
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { describe, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { call, callResult, launchChromium, newContext, openLesson, sentAnswers, toolAsks, watchErrors } from "./support/browser";
+import { call, callResult, newContext, openLesson, sentAnswers, toolAsks, watchErrors, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function freshLesson(id = "02-asking-with-elicit"): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   const errors = watchErrors(page);
   await openLesson(page, base, id);
   return { page, errors };

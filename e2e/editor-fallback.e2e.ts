@@ -1,20 +1,13 @@
 // A room's network may drop the big editor download: the page stays usable with a plain editor, and edits count.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { call, callResult, launchChromium, newContext, openLesson } from "./support/browser";
+import { expect, inject, test } from "vitest";
+import { call, callResult, newContext, openLesson, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
 const EDITOR_CHUNK = /\/assets\/(MonacoEditor|tsMode|editor\.worker|ts\.worker)[-.][^/]*\.js$/;
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test("when the editor chunk fails to load, a plain editor takes its place and the Call tab still works", async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser());
   await context.route(EDITOR_CHUNK, (route) => route.abort());
   const page = await context.newPage();
   await openLesson(page, base, "01-acts-without-asking");

@@ -1,19 +1,12 @@
 // ?embed=1 shows one lesson's editor and tabs without the playground's chrome.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium, newContext, openLesson } from "./support/browser";
+import { expect, inject, test } from "vitest";
+import { newContext, openLesson, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 test("embed mode shows the lesson without chrome", async () => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await openLesson(page, base, "02-asking-with-elicit", "&embed=1");
   expect(await page.getByRole("combobox", { name: "Lesson" }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Connect a client" }).count()).toBe(0);

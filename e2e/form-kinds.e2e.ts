@@ -1,17 +1,10 @@
 // Every form-mode field kind renders with a native control and submits the right JSON:
 // defaults left alone stay default, and an untouched optional titled enum is not sent.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { call, callResult, launchChromium, newContext, sentAnswers, shareHash, toolAsks } from "./support/browser";
+import { expect, inject, test } from "vitest";
+import { call, callResult, newContext, sentAnswers, shareHash, sharedBrowser, toolAsks } from "./support/browser";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const KINDS_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
 
@@ -44,7 +37,7 @@ export class EveryKind extends ToolContext {
 `;
 
 test("a form with every field kind renders and submits the right JSON", async () => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await page.goto(`${base}/?lesson=02-asking-with-elicit${shareHash("02-asking-with-elicit", { "every-kind.tool.ts": KINDS_TOOL })}`);
   await page.getByRole("radio", { name: /every_kind/ }).waitFor({ timeout: 30_000 });
   await call(page);

@@ -1,18 +1,12 @@
 // Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
 // browser, and a backend restart mid-lesson is invisible to the learner.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { call, callResult, launchChromium, newContext, openLesson } from "./support/browser";
+import { call, callResult, newContext, openLesson, sharedBrowser } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function typeAtEnd(page: Page, text: string) {
   const editor = page.locator(".monaco-editor .view-lines");
@@ -32,7 +26,7 @@ async function endOfEditor(page: Page): Promise<string> {
 }
 
 test("reload keeps the draft, and the menu marks the lesson as edited", async () => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await openLesson(page, base, "02-asking-with-elicit");
   await typeAtEnd(page, "\n// draft survives reload 7");
   await page.waitForTimeout(600);
@@ -48,14 +42,14 @@ test("reload keeps the draft, and the menu marks the lesson as edited", async ()
 });
 
 test("the share link opens the same files in a fresh browser context", async () => {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await openLesson(page, base, "03-asking-for-a-missing-detail");
   await typeAtEnd(page, "\n// shared edit 31");
   await page.keyboard.press("Control+s");
   await expect.poll(() => page.url()).toContain("#project=");
   const link = page.url();
 
-  const other = await (await newContext(browser)).newPage();
+  const other = await (await newContext(browser())).newPage();
   await other.goto(link);
   await other.getByRole("radiogroup", { name: "Tool" }).waitFor();
   await expect(other.getByText("from a share link").isVisible()).resolves.toBe(true);
@@ -67,7 +61,7 @@ test("stopping and restarting the backend mid-lesson loses nothing", async () =>
   let backend = await startBackend(port, { build: false });
   try {
     const own = `http://127.0.0.1:${port}`;
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser())).newPage();
     await openLesson(page, own, "01-acts-without-asking");
     await typeAtEnd(page, "\n// kept across restarts 99");
     await call(page, { id: "T-1" });

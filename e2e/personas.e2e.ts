@@ -1,21 +1,14 @@
 // The four clients: a 2026-07-28 client without elicitation gets -32021; a 2025-11-25 client
 // gets the form pushed on the call's stream; a 2025-11-25 client without forms finishes
 // through sendElicitationResult.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { call, callResult, launchChromium, newContext, openLesson, pickPersona, toolAsks } from "./support/browser";
+import { expect, inject, test } from "vitest";
+import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks } from "./support/browser";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function lessonPage() {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await openLesson(page, base, "02-asking-with-elicit");
   return page;
 }

@@ -2,24 +2,17 @@
 // person to look at: nothing cut off, nothing unstyled.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { call, callResult, launchChromium, newContext, openLesson, toolAsks } from "./support/browser";
+import { beforeAll, expect, inject, test } from "vitest";
+import { call, callResult, newContext, openLesson, sharedBrowser, toolAsks } from "./support/browser";
 
 const base = inject("baseUrl");
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
+beforeAll(() => void mkdirSync(OUT, { recursive: true }));
 
 for (const theme of ["light", "dark"] as const) {
   test(`every tab in the ${theme} theme`, async () => {
-    const context = await newContext(browser, { dark: theme === "dark" });
+    const context = await newContext(browser(), { dark: theme === "dark" });
     await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
     const page = await context.newPage();
     await openLesson(page, base, "09-a-richer-form");

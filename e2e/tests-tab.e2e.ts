@@ -1,17 +1,10 @@
 // The Tests tab: a run shows passes and a failure with expected, received and a diff; a
 // challenge's Check shows each hidden check's verdict.
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium, newContext, shareHash } from "./support/browser";
+import { expect, inject, test } from "vitest";
+import { newContext, shareHash, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 async function lessonFiles(id: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/lessons/${id}`);
@@ -26,7 +19,7 @@ test("a deliberately wrong expectation", async ({ mcp }) => {
   expect({ id: "T-1", closed: true }).toEqual({ id: "T-1", closed: false });
 });
 `;
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
   await page.getByRole("tab", { name: /Tests/ }).click();
@@ -45,7 +38,7 @@ test("a deliberately wrong expectation", async ({ mcp }) => {
 test("a challenge's Check shows per-check results", async () => {
   const lessons = (await (await fetch(`${base}/api/lessons`)).json()) as { id: string; kind: string }[];
   const challenge = lessons.find((l) => l.kind === "challenge")!;
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(browser())).newPage();
   await page.goto(`${base}/?lesson=${challenge.id}`);
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
   await page.getByRole("tab", { name: /Tests/ }).click();

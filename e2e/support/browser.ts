@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 // Debian's chromium driven by playwright-core, plus the few page moves every test makes.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { deflateRawSync } from "node:zlib";
@@ -5,6 +6,18 @@ import { deflateRawSync } from "node:zlib";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** Playwright gives every launch a fresh temporary profile (its own --user-data-dir). */
+/** One chromium for a test file: launched before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
 }
