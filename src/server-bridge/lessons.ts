@@ -1,20 +1,10 @@
 // Lessons and challenges, read through react-query so switching back is instant.
 import { useQuery } from "@tanstack/react-query";
-import { requestJson, type ProjectFiles } from "./http";
+import { requestJson } from "./http";
 
-export type LessonKind = "lesson" | "challenge";
-
-export interface LessonSummary {
-  id: string;
-  title: string;
-  kind: LessonKind;
-  summary: string;
-}
-
-export interface Lesson extends LessonSummary {
-  body: string;
-  files: ProjectFiles;
-}
+// The server's own types are the contract: a type-only import, erased from the bundle.
+import type { Lesson, LessonSummary } from "../../server/lessons/catalog";
+export type { Lesson, LessonKind, LessonSummary } from "../../server/lessons/catalog";
 
 export function useLessons() {
   return useQuery({
