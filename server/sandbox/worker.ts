@@ -9,7 +9,14 @@ const send = (message: FromWorker) => port.postMessage(message);
 
 /** A pending top-level call into one VM; it may wait on host replies (test runs) before it settles. */
 type Waiter = { promise: JSValueHandle; remainingMs: number; awaitsHost: boolean; done: (error: SandboxErrorInfo | undefined, json?: string) => void };
-type Vm = { qjs: QuickJS; deadline: number; waiters: Set<Waiter>; hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }> };
+type Vm = {
+  qjs: QuickJS;
+  deadline: number;
+  waiters: Set<Waiter>;
+  hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }>;
+  /** Handles of `__playground` entry points, looked up once: evaluating the lookup per call costs a parse. */
+  entries: Map<string, JSValueHandle>;
+};
 
 const vms = new Map<number, Vm>();
 let nextCallId = 1;
@@ -50,6 +57,7 @@ function dropVm(vmId: number): void {
   vms.delete(vmId);
   for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
   try {
+    for (const entry of vm.entries.values()) entry.dispose();
     vm.qjs.dispose();
   } catch {
     // A trapped instance may fail to dispose; it is unreachable either way.
@@ -139,12 +147,15 @@ async function baseSnapshot(limits: VmLimits) {
 
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
   const qjs = vm.qjs;
-  const target = qjs.evalCode(`__playground.${fn}`, "host.js");
+  let target = vm.entries.get(fn);
+  if (!target) {
+    target = qjs.evalCode(`__playground.${fn}`, "host.js");
+    vm.entries.set(fn, target);
+  }
   const arg = qjs.newString(json);
   try {
     return qjs.callFunction(target, qjs.undefined, arg);
   } finally {
-    target.dispose();
     arg.dispose();
   }
 }
@@ -157,7 +168,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   }
   if (m.op === "open") {
     const qjs = await QuickJS.restore(await baseSnapshot(m.limits), options(m.limits, () => vms.get(m.vmId)));
-    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map() });
+    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: new Map() });
     if (m.limits.hostBridge) installHostBridge(m.vmId, qjs);
     return undefined;
   }
