@@ -34,7 +34,7 @@ export class EditorFallback extends Component<Props, { failed: boolean }> {
           The code editor did not load, so this is a plain one: your edits still count.
           <button
             type="button"
-            className="ml-auto rounded border border-amber-400 px-2 py-0.5 font-semibold hover:bg-amber-100 dark:hover:bg-amber-900"
+            className="ml-auto shrink-0 rounded border border-amber-400 px-2 py-0.5 font-semibold whitespace-nowrap hover:bg-amber-100 dark:hover:bg-amber-900"
             onClick={() => {
               this.setState({ failed: false });
               this.props.onRetry();
