@@ -3,6 +3,17 @@
 // "    at fn (file.test.ts:12:7)", "    at <anonymous> (file.test.ts:12)", "    at /abs/file.test.ts:12:7"
 const FRAME = /^\s*at (?:.*? \()?(.+?):(\d+)(?::\d+)?\)?\s*$/;
 
+/** The file and line of each frame of a stack, top first. */
+export function stackFrames(stack: string | undefined): Array<{ file: string; line: number }> {
+  if (typeof stack !== "string") return [];
+  const frames: Array<{ file: string; line: number }> = [];
+  for (const text of stack.split("\n")) {
+    const match = FRAME.exec(text);
+    if (match) frames.push({ file: match[1], line: Number(match[2]) });
+  }
+  return frames;
+}
+
 function sameFile(frameFile: string, fileName: string): boolean {
   return frameFile === fileName || frameFile.endsWith(`/${fileName}`);
 }
@@ -12,12 +23,5 @@ function sameFile(frameFile: string, fileName: string): boolean {
  * or undefined when no frame is in it.
  */
 export function frameLine(stack: string | undefined, fileName?: string): number | undefined {
-  if (typeof stack !== "string") return undefined;
-  for (const text of stack.split("\n")) {
-    const match = FRAME.exec(text);
-    if (!match) continue;
-    const file = match[1];
-    if (fileName === undefined ? file.endsWith(".test.ts") : sameFile(file, fileName)) return Number(match[2]);
-  }
-  return undefined;
+  return stackFrames(stack).find(({ file }) => (fileName === undefined ? file.endsWith(".test.ts") : sameFile(file, fileName)))?.line;
 }

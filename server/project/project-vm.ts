@@ -3,17 +3,16 @@ import type { CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
 
-export type ListedTool = { name: string; title?: string; description?: string; inputSchema: Record<string, unknown>; annotations?: Record<string, unknown> };
+// The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
+import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
+import type { ListedTool } from "../../runtime/sdk/project-server";
+export type { CallOutcome, CallResult } from "../../runtime/sdk/call";
+export type { ElicitationRequest } from "../../runtime/sdk/errors";
+export type { ListedTool } from "../../runtime/sdk/project-server";
+export type { ClientAbilities, ElicitAnswer } from "../../runtime/sdk/tool";
+export type ToolCall = CallRequest;
 export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
 export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: string[] };
-export type ElicitationRequest =
-  | { mode: "form"; message: string; requestedSchema: Record<string, unknown> }
-  | { mode: "url"; message: string; url: string };
-export type ElicitAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
-export type CallResult = { content: Array<Record<string, unknown>>; structuredContent?: Record<string, unknown>; isError?: boolean; _meta?: Record<string, unknown> };
-export type CallOutcome = { kind: "result"; result: CallResult } | { kind: "input"; key: string; request: ElicitationRequest };
-export type ClientAbilities = { form: boolean; url: boolean };
-export type ToolCall = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities };
 
 export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number };
 

@@ -1,6 +1,7 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
 // file's server through the same endpoint code as /mcp (in process, no socket).
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 
 export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
@@ -93,37 +94,11 @@ export class TestClients {
 
   /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */
   private async raw(persona: Persona, message: Record<string, unknown>): Promise<unknown> {
-    const params = (message.params ?? {}) as Record<string, unknown>;
-    const meta = (params._meta ?? {}) as Record<string, unknown>;
-    const envelope = {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientCapabilities": PERSONAS[persona].capabilities,
-      "io.modelcontextprotocol/clientInfo": { name: "playground-test-raw", version: "1.0.0" },
-      ...meta,
-    };
-    const body = { jsonrpc: "2.0", ...message, params: { ...params, _meta: envelope } };
-    const name = typeof params.name === "string" ? params.name : typeof params.uri === "string" ? params.uri : undefined;
-    const response = await this.endpoint.fetch(
-      new Request(BASE, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": String(envelope["io.modelcontextprotocol/protocolVersion"]),
-          "mcp-method": String(message.method ?? ""),
-          ...(name !== undefined && { "mcp-name": name }),
-        },
-        body: JSON.stringify(body),
-      }),
-    );
-    const text = await response.text();
-    const data = response.headers.get("content-type")?.includes("text/event-stream")
-      ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).at(-1)
-      : text;
+    const response = await this.endpoint.fetch(modernRequest(BASE, message, { capabilities: PERSONAS[persona].capabilities, clientName: "playground-test-raw" }));
     try {
-      return JSON.parse(data ?? "null");
+      return await responseMessage(response);
     } catch {
-      return { jsonrpc: "2.0", id: message.id ?? null, error: { code: -32700, message: `HTTP ${response.status}: ${text.slice(0, 200)}` } };
+      return { jsonrpc: "2.0", id: message.id ?? null, error: { code: -32700, message: `HTTP ${response.status}: the response was not JSON` } };
     }
   }
 

@@ -4,6 +4,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startPlayground, type Playground } from "../app";
 import { configFromEnv, type PlaygroundConfig } from "../config";
+import { modernRequest } from "../mcp/modern-request";
 
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
@@ -62,28 +63,6 @@ export async function v1Client(mcpUrl: string, capabilities: Capabilities): Prom
 
 /** A raw 2026-07-28 JSON-RPC POST, for what the clients will not send (tampering, garbage). */
 export async function rawModern(mcpUrl: string, id: number, method: string, params: Record<string, unknown>, capabilities: Capabilities = { elicitation: { form: {} } }) {
-  const res = await fetch(mcpUrl, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(typeof params.name === "string" && { "mcp-name": params.name }),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-          "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "1.0.0" },
-        },
-      },
-    }),
-  });
+  const res = await fetch(modernRequest(mcpUrl, { id, method, params }, { capabilities, clientName: "raw-test" }));
   return { status: res.status, body: (await res.json()) as any };
 }
