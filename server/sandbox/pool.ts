@@ -29,7 +29,7 @@ type Pending = { resolve: (json: string | undefined) => void; reject: (e: Error)
 const WORKER_ENTRY = fileURLToPath(new URL("./worker.ts", import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** The worker is bundled from source at start-up, so the same code runs under vitest, tsx or the built server. */
+/** The worker is bundled from source at start-up, so the same code runs under vitest and under the TypeScript loader of `npm start`. */
 async function workerSource(): Promise<string> {
   const out = await esbuild.build({ entryPoints: [WORKER_ENTRY], bundle: true, platform: "node", format: "cjs", target: "node20", write: false });
   return out.outputFiles[0].text;

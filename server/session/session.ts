@@ -102,6 +102,8 @@ export class Session implements ToolHost {
   }
 
   async close(): Promise<void> {
+    // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
+    this.project = undefined;
     await this.endpoint?.close();
     await this.live?.vm.close();
     this.live = undefined;
