@@ -1,12 +1,11 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
 // file's server through the same endpoint code as /mcp (in process, no socket).
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { ElicitationAnswer as Answer, ElicitationRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 
-export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
-type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: unknown; url?: string };
-type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
+/** What the sandbox's fixture asks the host for (see runtime/testing/mcp-fixture.ts). */
 type FixtureRequest =
   | { op: "list"; clientId: number; persona: Persona }
   | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown> }
@@ -30,7 +29,7 @@ function errorOf(error: unknown): { code: number; message: string; data?: unknow
 function asRequest(params: Record<string, unknown>): ElicitationRequest {
   return params.mode === "url"
     ? { mode: "url", message: String(params.message), url: String(params.url) }
-    : { mode: "form", message: String(params.message), requestedSchema: params.requestedSchema };
+    : { mode: "form", message: String(params.message), requestedSchema: params.requestedSchema as Record<string, unknown> };
 }
 
 export class TestClients {
