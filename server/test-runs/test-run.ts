@@ -1,6 +1,7 @@
 // Runs a project's *.test.ts files, each in a fresh VM with a fresh server, one test at a time under a time limit.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
+import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
@@ -10,8 +11,8 @@ import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } 
 import type { RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
-export type TestError = { message: string; matcher?: string; expected?: string; actual?: string; diff?: string; line?: number };
-export type TestOutcome = { file: string; name: string; status: "passed" | "failed" | "skipped"; durationMs: number; error?: TestError; logs: string[] };
+/** A test as the API reports it: the runtime's result without its internal id. */
+export type TestOutcome = Omit<VmTestResult, "id">;
 export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
 export type TestRunDeps = {
   pool: SandboxPool;
@@ -20,8 +21,6 @@ export type TestRunDeps = {
   queue: RunQueue;
 };
 
-type Collected = { id: number; name: string; file: string; mode: "run" | "skip" };
-type VmTestResult = { id: number; name: string; file: string; status: TestOutcome["status"]; durationMs: number; error?: TestError; logs: string[] };
 
 /** A whole file's test run may take many round trips; the watchdog is only for a VM that stops answering at all. */
 const TEST_WATCHDOG_MS = 60_000;
@@ -30,8 +29,8 @@ function failedFile(file: string, name: string, message: string): TestOutcome {
   return { file, name, status: "failed", durationMs: 0, error: { message }, logs: [] };
 }
 
-function toOutcome(r: VmTestResult): TestOutcome {
-  return { file: r.file, name: r.name, status: r.status, durationMs: r.durationMs, ...(r.error && { error: r.error }), logs: r.logs };
+function toOutcome({ id: _id, ...outcome }: VmTestResult): TestOutcome {
+  return outcome;
 }
 
 async function runFile(deps: TestRunDeps, project: CompiledProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
