@@ -1,7 +1,7 @@
 // A compiled project loaded into a sandbox VM: list its tools, call them, and word sandbox failures for learners.
 import type { CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
-import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
+import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/pool";
 
 // The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
