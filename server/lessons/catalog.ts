@@ -8,21 +8,9 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type LessonKind = "lesson" | "challenge";
+import type { Lesson, LessonSummary } from "../../contract/lessons";
 
-export interface LessonSummary {
-  id: string;
-  title: string;
-  kind: LessonKind;
-  summary: string;
-}
-
-export interface Lesson extends LessonSummary {
-  /** lesson.md, markdown. */
-  body: string;
-  /** The starter project: paths relative to files/ ("store.ts", "close-ticket.tool.ts") to their text. */
-  files: Record<string, string>;
-}
+export type { Lesson, LessonKind, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
 export interface LearnerTestsRunner {
