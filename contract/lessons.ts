@@ -1,6 +1,6 @@
 // What GET /api/lessons and GET /api/lessons/:id answer: served by server/lessons/catalog.ts, read by the SPA's bridge.
 
-export type LessonKind = "lesson" | "challenge";
+type LessonKind = "lesson" | "challenge";
 
 export interface LessonSummary {
   id: string;

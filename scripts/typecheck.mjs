@@ -1,12 +1,11 @@
 // `npm run typecheck`: every layer's tsconfig, each with its own environment's types (see tsconfig.base.json),
 // and a check that no TypeScript file is left out of all of them (a file in no tsconfig is never type-checked).
-import { spawn } from "node:child_process";
-import { execFileSync } from "node:child_process";
-import { dirname, relative, resolve } from "node:path";
+import { execFileSync, spawn } from "node:child_process";
+import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-const root = resolve(process.argv.includes("--root") ? process.argv[process.argv.indexOf("--root") + 1] : fileURLToPath(new URL("..", import.meta.url)));
+const root = fileURLToPath(new URL("..", import.meta.url));
 const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
 
 // Tracked files and new ones not yet committed (but not ignored ones), so a helper's new file is checked before it lands.

@@ -4,7 +4,7 @@ import * as esbuild from "esbuild";
 import { checkProjectFiles, isTestFile, type Diagnostic, type ProjectFiles } from "./project-files";
 import { generatedToSourceLines } from "./source-map-lines";
 
-export type CompiledFile = { file: string; code: string; lines: number[]; imports: string[] };
+type CompiledFile = { file: string; code: string; lines: number[]; imports: string[] };
 export type CompiledProject = { files: CompiledFile[]; lineMaps: Record<string, number[]> };
 export type CompileOutcome = { ok: true; project: CompiledProject } | { ok: false; diagnostics: Diagnostic[] };
 

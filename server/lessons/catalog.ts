@@ -10,10 +10,10 @@ import { fileURLToPath } from "node:url";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
 
-export type { Lesson, LessonKind, LessonSummary } from "../../contract/lessons";
+export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
-export interface LearnerTestsRunner {
+interface LearnerTestsRunner {
   mode: "learner-tests";
   /** The check that runs the learner's tests against `files` (a folder of checks/<id>/, such as "solution"); all must pass. */
   correct: { check: string; files: string };
@@ -49,14 +49,14 @@ export function isLessonId(id: unknown): id is string {
   return typeof id === "string" && id.length <= 64 && ID_PATTERN.test(id);
 }
 
-export interface Catalog {
+interface Catalog {
   listLessons(): Promise<LessonSummary[]>;
   getLesson(id: string): Promise<Lesson | undefined>;
   getChallengeMaterial(id: string): Promise<ChallengeMaterial | undefined>;
 }
 
 /** A catalog over given folders. The module-level functions below use the repository's lessons/ and checks/. */
-export function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalog {
+function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalog {
   let metas: Promise<Meta[]> | undefined;
   const lessons = new Map<string, Promise<Lesson | undefined>>();
   const materials = new Map<string, Promise<ChallengeMaterial | undefined>>();

@@ -1,7 +1,7 @@
 // The shape of a JSON API route and the matching of a request to one.
 
-export type RouteContext = { params: string[]; body: unknown; url: URL };
-export type RouteAnswer = { status: number; body: unknown };
+type RouteContext = { params: string[]; body: unknown; url: URL };
+type RouteAnswer = { status: number; body: unknown };
 export type Route = { method: string; path: RegExp; handle(ctx: RouteContext): Promise<RouteAnswer> };
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {

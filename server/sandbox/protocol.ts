@@ -2,7 +2,7 @@
 
 export type VmLimits = { memoryMB: number; stackBytes: number };
 /** A test-run VM gets the host bridge (its `mcp` fixture talks to the host); a session VM does not. */
-export type VmOptions = VmLimits & { hostBridge: boolean };
+type VmOptions = VmLimits & { hostBridge: boolean };
 
 export type ToWorker =
   | { op: "open"; id: number; vmId: number; limits: VmOptions }

@@ -4,7 +4,7 @@ import { isTestFile, type ProjectFiles } from "../compile/project-files";
 import type { ChallengeMaterial } from "../lessons/catalog";
 import { runProjectTests, type TestReport, type TestRunDeps } from "./test-run";
 
-export type CheckResult = { name: string; passed: boolean; message?: string };
+type CheckResult = { name: string; passed: boolean; message?: string };
 export type CheckReport = { passed: boolean; checks: CheckResult[] };
 
 /** Hidden check files go under a folder no learner file can use, so names never collide. */

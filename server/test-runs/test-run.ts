@@ -12,7 +12,7 @@ import type { RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
 /** A test as the API reports it: the runtime's result without its internal id. */
-export type TestOutcome = Omit<VmTestResult, "id">;
+type TestOutcome = Omit<VmTestResult, "id">;
 export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
 export type TestRunDeps = {
   pool: SandboxPool;

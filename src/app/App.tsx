@@ -183,7 +183,7 @@ export function App() {
             }}
           >
             {t.label}
-            {t.id === "call" && call.question && <span className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
+            {t.id === "call" && call.question && <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
             {t.id === "wire" && wire.groups.length > 0 && <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.length}</span>}
             {t.id === "tests" && tests.data && (
               <span className={`ml-1.5 text-xs font-normal ${tests.data.failed ? "text-rose-600" : "text-emerald-600"}`}>

@@ -3,7 +3,7 @@ import { useState } from "react";
 
 const THEME_KEY = "elicitation-playground:theme";
 const SIZE_KEY = "elicitation-playground:font-size";
-export const FONT_SIZES = [13, 15, 17, 20, 24];
+const FONT_SIZES = [13, 15, 17, 20, 24];
 
 function store(key: string, value: string) {
   try {

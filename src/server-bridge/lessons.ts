@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "./http";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
-export type { Lesson, LessonKind, LessonSummary } from "../../contract/lessons";
+export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 export function useLessons() {
   return useQuery({

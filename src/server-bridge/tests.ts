@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { requestJson, type ProjectFiles } from "./http";
 import { sessionKeeper } from "./session";
 
-export interface TestFailure {
+interface TestFailure {
   message: string;
   expected?: unknown;
   actual?: unknown;

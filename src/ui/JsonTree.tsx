@@ -3,7 +3,7 @@
 // how the Wire tab shows what changed between two rounds.
 import type { ReactNode } from "react";
 
-export type JsonPath = string;
+type JsonPath = string;
 
 interface Props {
   value: unknown;
@@ -87,7 +87,7 @@ function hasHighlightBelow(highlight: Set<string> | undefined, path: string) {
 
 export function JsonTree({ value, highlight, openDepth = 3, label }: Props) {
   return (
-    <div className="json-tree overflow-x-auto font-mono text-[0.78rem] leading-5" aria-label={label}>
+    <div role="group" className="json-tree overflow-x-auto font-mono text-[0.78rem] leading-5" aria-label={label}>
       <Node value={value} path="" depth={0} highlight={highlight} openDepth={openDepth} last />
     </div>
   );

@@ -2,9 +2,9 @@
 // which are rounds of the tools/call, what each round's result type was.
 import type { WireExchange, WireGroup } from "../../server-bridge/wire-log";
 
-export type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
+type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
 
-export interface RpcMessage {
+interface RpcMessage {
   jsonrpc?: string;
   id?: string | number;
   method?: string;
