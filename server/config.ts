@@ -17,6 +17,8 @@ export type PlaygroundConfig = {
   maxBodyBytes: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
+  /** Origins allowed to frame the page (embed mode in slides); none by default. */
+  embedOrigins: string[];
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -25,6 +27,10 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
   return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((h) => h.trim()).filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
@@ -42,6 +48,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
-    allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
+      // Goes into a CSP header: only a bare origin may pass.
+      if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);
+      return o;
+    }),
   };
 }

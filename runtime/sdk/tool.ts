@@ -118,7 +118,18 @@ export abstract class ToolContext<In = Record<string, unknown>> {
   }
 }
 
+/** Fields in an answer that the form never asked for: the wire schema says `additionalProperties: false`. */
+function unaskedFields(schema: z.ZodType | FormSchema, content: unknown): string[] {
+  if (!content || typeof content !== "object") return [];
+  const shape = isZodSchema(schema) ? (schema as { shape?: Record<string, unknown> }).shape : (schema as FormSchema).properties;
+  if (!shape || typeof shape !== "object") return [];
+  return Object.keys(content).filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
+}
+
 function acceptedContent(message: string, schema: z.ZodType | FormSchema, content: unknown): unknown {
+  const unasked = unaskedFields(schema, content);
+  if (unasked.length)
+    throw new ToolFailure(`The answer to "${message}" has fields the form did not ask for: ${unasked.join(", ")}`, "INVALID_INPUT");
   let problems: string[];
   if (isZodSchema(schema)) {
     // Form schemas are usually built inside execute() and parsed once: zod's compiled fast path would cost more
