@@ -4,6 +4,7 @@ import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
 import { allowedHostnames, checkHost, checkOrigin } from "./http/guard";
 import { securityHeaders } from "./http/page-headers";
+import { clientAddress, RateLimiter } from "./http/rate-limit";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
@@ -34,10 +35,17 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   ];
   const mcp = mcpHandler(registry);
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const limiters = {
+    requests: new RateLimiter(config.rateLimits.requests),
+    sessions: new RateLimiter(config.rateLimits.sessions),
+    runs: new RateLimiter(config.rateLimits.runs),
+  };
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
+    if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
     const answer = await match.route.handle({ params: match.params, body, url });
     sendJson(res, answer.status, answer.body);
@@ -52,12 +60,16 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     const url = requestUrl(req, origin);
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");
-    if (isApi || isMcp) checkOrigin(req, origin);
+    const address = clientAddress(req, config.trustProxy);
+    if (isApi || isMcp) {
+      checkOrigin(req, origin);
+      limiters.requests.check(address);
+    }
     if (isMcp) {
       if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
       return await mcp(req, res);
     }
-    if (isApi) return await handleApi(req, res, url);
+    if (isApi) return await handleApi(req, res, url, address);
     if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
     return await serveStatic(req, res, url);
   }

@@ -2,7 +2,9 @@
 
 const POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // No inline script. 'unsafe-eval' because the form's validator (ajv, through @rjsf/validator-ajv8) compiles each
+  // requested schema into a function; there is no eval-free build of it.
+  "script-src 'self' 'unsafe-eval'",
   // Monaco and React set inline style attributes; no inline script is allowed.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

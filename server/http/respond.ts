@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -14,6 +14,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function sendError(res: ServerResponse, error: HttpError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   sendJson(res, error.status, { error: error.message, ...error.extra });
 }
 

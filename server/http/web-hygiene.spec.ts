@@ -48,7 +48,8 @@ describe("bound to loopback", () => {
     for (const path of ["/", "/api/lessons"]) {
       const { headers } = await get(pg, path, { host: new URL(pg.url).host });
       const csp = String(headers["content-security-policy"]);
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toMatch(/script-src 'self'( 'unsafe-eval')?(;|$)/);
+      expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe-inline/);
       expect(csp).toMatch(/connect-src 'self'(;|$)/);
       expect(csp).toMatch(/worker-src 'self'/);
       expect(csp).toMatch(/frame-ancestors 'none'/);

@@ -3,7 +3,8 @@ import { HttpError } from "../http/respond";
 
 export type RouteContext = { params: string[]; body: unknown; url: URL };
 export type RouteAnswer = { status: number; body: unknown };
-export type Route = { method: string; path: RegExp; handle(ctx: RouteContext): Promise<RouteAnswer> };
+/** `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from. */
+export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs"; handle(ctx: RouteContext): Promise<RouteAnswer> };
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {
   let pathMatched = false;
