@@ -29,8 +29,9 @@ CREATE TABLE room_progress (
   attempts integer NOT NULL DEFAULT 0,
   passed boolean NOT NULL DEFAULT false,
   first_passed_at timestamptz,
-  -- The last Check's failing checks and the text that groups this learner into a failure cluster.
+  -- The last Check's failing checks, and the last compile or tool error: what groups learners into failure clusters.
   failing text[] NOT NULL DEFAULT '{}',
+  problem_kind text,
   problem text,
   last_check jsonb,
   PRIMARY KEY (learner_id, item)
