@@ -26,6 +26,10 @@ export type PlaygroundConfig = {
   rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit };
   /** A session used within this long is never evicted while idle ones exist. */
   sessionActiveMs: number;
+  /** PGlite's data folder, used when no databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL server for rooms (and everything else the playground keeps) instead of PGlite. */
+  databaseUrl?: string;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -68,5 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);
       return o;
     }),
+    dataDir: env.DATA_DIR || "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
   };
 }
