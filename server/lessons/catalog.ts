@@ -10,7 +10,29 @@ import { fileURLToPath } from "node:url";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
 
+<<<<<<< HEAD
 export type { Lesson, LessonSummary } from "../../contract/lessons";
+=======
+/** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
+export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
+export type PersonaId = (typeof PERSONA_IDS)[number];
+
+export interface LessonSummary {
+  id: string;
+  title: string;
+  kind: LessonKind;
+  summary: string;
+  /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
+  persona: PersonaId;
+}
+
+export interface Lesson extends LessonSummary {
+  /** lesson.md, markdown. */
+  body: string;
+  /** The starter project: paths relative to files/ ("store.ts", "close-ticket.tool.ts") to their text. */
+  files: Record<string, string>;
+}
+>>>>>>> main
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
 interface LearnerTestsRunner {
@@ -86,7 +108,7 @@ function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalo
 
   return {
     async listLessons() {
-      return (await allMetas()).map(({ id, title, kind, summary }) => ({ id, title, kind, summary }));
+      return (await allMetas()).map(summaryOf);
     },
 
     async getLesson(id) {
@@ -97,7 +119,7 @@ function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalo
         const dir = join(roots.lessonsDir, id);
         const body = await readFile(join(dir, "lesson.md"), "utf8");
         const files = await readTree(join(dir, "files"));
-        return { id: meta.id, title: meta.title, kind: meta.kind, summary: meta.summary, body, files };
+        return { ...summaryOf(meta), body, files };
       });
     },
 
@@ -134,6 +156,10 @@ function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalo
   };
 }
 
+function summaryOf({ id, title, kind, summary, persona }: Meta): LessonSummary {
+  return { id, title, kind, summary, persona };
+}
+
 async function loadMetas(lessonsDir: string): Promise<Meta[]> {
   const out: Meta[] = [];
   for (const entry of await readdir(lessonsDir, { withFileTypes: true })) {
@@ -147,6 +173,7 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
       : meta.kind !== "lesson" && meta.kind !== "challenge" ? `kind must be "lesson" or "challenge"`
       : typeof meta.summary !== "string" ? "summary is missing"
       : typeof meta.order !== "number" || !Number.isFinite(meta.order) ? "order must be a number"
+      : !PERSONA_IDS.includes(meta.persona as PersonaId) ? `persona must be one of ${PERSONA_IDS.join(", ")}`
       : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);
