@@ -1,10 +1,5 @@
-<<<<<<< HEAD
-// `npm test`: the gates (type checks per layer, lint), then every test: unit and integration (vitest), then the
-// browser end-to-end tests in headless chromium.
-=======
-// `npm test`: every test — unit and integration (vitest), the database and room suites again on a real PostgreSQL
-// server, then the browser end-to-end tests in headless chromium.
->>>>>>> main
+// `npm test`: the gates (type checks per layer, lint), then every test: unit and integration (vitest), the database
+// and room suites again on a real PostgreSQL server, then the browser end-to-end tests in headless chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -8,31 +8,10 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import type { Lesson, LessonSummary } from "../../contract/lessons";
+import { type Lesson, type LessonSummary, PERSONA_IDS, type PersonaId } from "../../contract/lessons";
 
-<<<<<<< HEAD
-export type { Lesson, LessonSummary } from "../../contract/lessons";
-=======
-/** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
-export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
-export type PersonaId = (typeof PERSONA_IDS)[number];
-
-export interface LessonSummary {
-  id: string;
-  title: string;
-  kind: LessonKind;
-  summary: string;
-  /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
-  persona: PersonaId;
-}
-
-export interface Lesson extends LessonSummary {
-  /** lesson.md, markdown. */
-  body: string;
-  /** The starter project: paths relative to files/ ("store.ts", "close-ticket.tool.ts") to their text. */
-  files: Record<string, string>;
-}
->>>>>>> main
+export { PERSONA_IDS } from "../../contract/lessons";
+export type { Lesson, LessonSummary, PersonaId } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
 interface LearnerTestsRunner {
@@ -78,7 +57,7 @@ interface Catalog {
 }
 
 /** A catalog over given folders. The module-level functions below use the repository's lessons/ and checks/. */
-function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalog {
+export function createCatalog(roots: { lessonsDir: string; checksDir: string }): Catalog {
   let metas: Promise<Meta[]> | undefined;
   const lessons = new Map<string, Promise<Lesson | undefined>>();
   const materials = new Map<string, Promise<ChallengeMaterial | undefined>>();

@@ -4,7 +4,7 @@ import type { WireExchange, WireGroup } from "../../server-bridge/wire-log";
 
 type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
 
-interface RpcMessage {
+export interface RpcMessage {
   jsonrpc?: string;
   id?: string | number;
   method?: string;
