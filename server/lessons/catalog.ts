@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { type Lesson, type LessonSummary, PERSONA_IDS, type PersonaId } from "../../contract/lessons";
 
 export { PERSONA_IDS } from "../../contract/lessons";
-export type { Lesson, LessonSummary, PersonaId } from "../../contract/lessons";
+export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
 interface LearnerTestsRunner {

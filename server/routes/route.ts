@@ -1,8 +1,8 @@
 // The shape of a JSON API route and the matching of a request to one.
 import { HttpError } from "../http/respond";
 
-export type RouteContext = { params: string[]; body: unknown; url: URL };
-export type RouteAnswer = { status: number; body: unknown };
+type RouteContext = { params: string[]; body: unknown; url: URL };
+type RouteAnswer = { status: number; body: unknown };
 /** `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from. */
 export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs"; handle(ctx: RouteContext): Promise<RouteAnswer> };
 
