@@ -1,8 +1,10 @@
 // The playground's HTTP server: the SPA, the JSON API and every session's /mcp endpoint on one port.
+import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
 import { checkRequestOrigin } from "./http/guard";
+import { Lifecycle } from "./http/lifecycle";
 import { HttpError, readJson, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
@@ -15,7 +17,16 @@ import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
 
-export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; close(): Promise<void> };
+export type Playground = {
+  server: Server;
+  url: string;
+  registry: SessionRegistry;
+  pool: SandboxPool;
+  lifecycle: Lifecycle;
+  /** SIGTERM: stop being ready, let requests in flight finish (up to `config.drainMs`), then close. */
+  shutdown(): Promise<{ finished: boolean; leftInFlight: number }>;
+  close(): Promise<void>;
+};
 
 export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig };
 
@@ -32,6 +43,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     ...testRoutes({ registry, pool, codec, config }),
   ];
   const mcp = mcpHandler(registry);
+  // Named once the port is known (port 0 picks one); no request arrives before that.
+  let lifecycle!: Lifecycle;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
@@ -45,7 +58,11 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const server = createServer(async (req, res) => {
     // The Host header was checked before any route uses this origin (for the session's MCP URL).
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    lifecycle.track(req, res);
     try {
+      // Probes come from the orchestrator by address, not by a name the Host check knows, so they go first.
+      const probe = await lifecycle.answer(url.pathname);
+      if (probe) return sendJson(res, probe.status, probe.body);
       const isApi = url.pathname.startsWith("/api/");
       const isMcp = url.pathname.startsWith("/mcp/");
       if (isApi || isMcp) checkRequestOrigin(req, { bindHost: config.host, allowedHosts: config.allowedHosts });
@@ -71,17 +88,30 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [{ name: "sandbox", check: async () => (await pool.stats(), true) }]);
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await registry.close();
+      await pool.close();
+    })());
   return {
     server,
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
     registry,
     pool,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await registry.close();
-      await pool.close();
+    lifecycle,
+    async shutdown() {
+      // It keeps listening while it drains: a 2025-11-25 client answering a pushed question needs a new request to
+      // finish its call, and the orchestrator stops routing here once /readyz says 503. Responses meanwhile ask
+      // their client to close the connection; what is still open at the end is closed.
+      const drained = await lifecycle.drain(config.drainMs);
+      await close();
+      return drained;
     },
+    close,
   };
 }

@@ -15,6 +15,10 @@ export type PlaygroundConfig = {
   loadTimeoutMs: number;
   testTimeoutMs: number;
   maxBodyBytes: number;
+  /** Names this instance in the `playground-instance` response header (INSTANCE_NAME; default host name and port). */
+  instance?: string;
+  /** How long a SIGTERM waits for requests in flight before closing (DRAIN_SECONDS). */
+  drainMs: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
 };
@@ -42,6 +46,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
+    instance: env.INSTANCE_NAME || undefined,
+    drainMs: number(env, "DRAIN_SECONDS", 20) * 1000,
     allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),
   };
 }
