@@ -1,9 +1,7 @@
 // An instance's life behind a load balancer: which instance answered (a response header), whether it is alive
 // (/healthz) and ready for new work (/readyz), and a drain on shutdown that lets requests in flight finish.
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-/** Names the instance that served a response, so the Wire tab can show round 1 and round 2 on different ones. */
-export const INSTANCE_HEADER = "playground-instance";
+import { INSTANCE_HEADER } from "./instance-header";
 
 /** A dependency readiness waits on (the sandbox pool, the database): throws or resolves false when not usable. */
 export type ReadinessCheck = { name: string; check: () => Promise<boolean> };
@@ -19,7 +17,8 @@ export class Lifecycle {
     return this.drainingSince !== undefined;
   }
 
-  /** Counts a request until its response is finished or its connection closes; names the instance on it. */
+  /** Counts a request until its response is finished or its connection closes; names the instance on it, so the
+   * Wire tab can show round 1 and round 2 of one call served by different instances. */
   track(req: IncomingMessage, res: ServerResponse): void {
     res.setHeader(INSTANCE_HEADER, this.instance);
     // While draining, keep-alive connections are closed after their current request so clients reconnect elsewhere.
