@@ -9,6 +9,7 @@ import { HttpError, readJson, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
+import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
@@ -22,13 +23,14 @@ export type Playground = {
   url: string;
   registry: SessionRegistry;
   pool: SandboxPool;
+  db: Database;
   lifecycle: Lifecycle;
   /** SIGTERM: stop being ready, let requests in flight finish (up to `config.drainMs`), then close. */
   shutdown(): Promise<{ finished: boolean; leftInFlight: number }>;
   close(): Promise<void>;
 };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -37,10 +39,12 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
   const registry = new SessionRegistry(pool, codec, config);
+  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
+  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config }),
+    ...testRoutes({ registry, pool, codec, config, db }),
   ];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.
@@ -97,12 +101,14 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await registry.close();
       await pool.close();
+      await db.close();
     })());
   return {
     server,
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
     registry,
     pool,
+    db,
     lifecycle,
     async shutdown() {
       // It keeps listening while it drains: a 2025-11-25 client answering a pushed question needs a new request to

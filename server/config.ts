@@ -21,6 +21,10 @@ export type PlaygroundConfig = {
   drainMs: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
+  /** PGlite's data folder, used when no databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL server for rooms (and everything else the playground keeps) instead of PGlite. */
+  databaseUrl?: string;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,5 +53,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     instance: env.INSTANCE_NAME || undefined,
     drainMs: number(env, "DRAIN_SECONDS", 20) * 1000,
     allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+    dataDir: env.DATA_DIR || "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
   };
 }
