@@ -17,6 +17,7 @@ import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
+import { databaseSessionStore } from "./session/session-store";
 
 export type Playground = {
   server: Server;
@@ -38,9 +39,11 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     warmCompiler(),
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  const registry = new SessionRegistry(pool, codec, config);
   // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
+  // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
+  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db) : undefined);
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
@@ -92,7 +95,11 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [{ name: "sandbox", check: async () => (await pool.stats(), true) }]);
+  lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [
+    { name: "sandbox", check: async () => (await pool.stats(), true) },
+    // Every session needs the database when sessions live there; otherwise it opens only for rooms, so it is not probed.
+    ...(config.persistSessions ? [{ name: "database", check: async () => (await db.query("SELECT 1"), true) }] : []),
+  ]);
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
   let closing: Promise<void> | undefined;
   const close = () =>

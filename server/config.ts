@@ -15,6 +15,9 @@ export type PlaygroundConfig = {
   loadTimeoutMs: number;
   testTimeoutMs: number;
   maxBodyBytes: number;
+  /** Sessions (files, approvals) written to the database so any instance can rebuild them (SESSIONS_IN_DATABASE;
+   * on by default with DATABASE_URL, where several instances share one PostgreSQL). */
+  persistSessions: boolean;
   /** Names this instance in the `playground-instance` response header (INSTANCE_NAME; default host name and port). */
   instance?: string;
   /** How long a SIGTERM waits for requests in flight before closing (DRAIN_SECONDS). */
@@ -50,6 +53,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
+    persistSessions: env.SESSIONS_IN_DATABASE ? env.SESSIONS_IN_DATABASE === "1" : !!env.DATABASE_URL,
     instance: env.INSTANCE_NAME || undefined,
     drainMs: number(env, "DRAIN_SECONDS", 20) * 1000,
     allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),

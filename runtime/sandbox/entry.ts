@@ -1,14 +1,15 @@
 // The sandbox's entry point: the only surface the host calls (`globalThis.__playground`), JSON strings in and out.
 import * as zod from "zod";
 import * as sdk from "../sdk/index";
-import { runToolCall, type CallRequest } from "../sdk/call";
+import { rememberedApprovals, restoreApprovals, runToolCall, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
 import { createConsole, LogBuffer } from "../testing/console";
 import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
 import { createTestMode } from "./test-mode";
 
-type LoadRequest = { files: string[]; lineMaps: LineMaps };
+/** `approvals`: tools the session had approved when its VM was rebuilt elsewhere (see rememberedApprovals). */
+export type LoadRequest = { files: string[]; lineMaps: LineMaps; approvals?: string[] };
 
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) =>
@@ -59,6 +60,7 @@ const playground = {
       const modules = new Map<string, Record<string, unknown>>();
       for (const file of request.files) modules.set(file, table.instantiate(file));
       server = buildProjectServer(modules);
+      restoreApprovals(request.approvals ?? []);
       return JSON.stringify({
         ok: true,
         tools: listTools(server),
@@ -74,7 +76,7 @@ const playground = {
     const request = JSON.parse(json) as CallRequest;
     if (!server) throw new Error("the project is not loaded");
     const outcome = await runToolCall(server, request, locate);
-    return JSON.stringify({ outcome, logs: takeLogs() });
+    return JSON.stringify({ outcome, logs: takeLogs(), approvals: rememberedApprovals() });
   },
 
   // Async like every invoked entry, so the worker settles them the same way.

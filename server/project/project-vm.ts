@@ -6,6 +6,7 @@ import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/p
 // The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
 import type { ListedTool } from "../../runtime/sdk/project-server";
+import type { LoadRequest } from "../../runtime/sandbox/entry";
 export type { CallOutcome, CallResult } from "../../runtime/sdk/call";
 export type { ElicitationRequest } from "../../runtime/sdk/errors";
 export type { ListedTool } from "../../runtime/sdk/project-server";
@@ -23,9 +24,16 @@ export class ProjectLoadError extends Error {
   }
 }
 
-export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits, include: (file: string) => boolean = (f) => !isTestFile(f)): Promise<LoadedProject> {
+export async function loadProject(
+  vm: SandboxVm,
+  project: CompiledProject,
+  limits: Limits,
+  include: (file: string) => boolean = (f) => !isTestFile(f),
+  approvals: string[] = [],
+): Promise<LoadedProject> {
   const files = project.files.filter((f) => include(f.file));
-  const request = JSON.stringify({ files: files.map((f) => f.file), lineMaps: project.lineMaps });
+  const load: LoadRequest = { files: files.map((f) => f.file), lineMaps: project.lineMaps, approvals };
+  const request = JSON.stringify(load);
   let json: string;
   try {
     json = await vm.load(project.files.map((f) => ({ file: f.file, code: f.code })), request, limits.loadTimeoutMs);
@@ -43,8 +51,9 @@ function asLoadError(error: unknown, limits: Limits): Error {
   return error as Error;
 }
 
-/** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error. */
-export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[] }> {
+/** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error.
+ * `approvals` is every tool the VM has remembered an approval for, after the call (absent when the VM failed). */
+export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
   try {
     return JSON.parse(await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs));
   } catch (error) {
