@@ -25,7 +25,7 @@ export class SessionRegistry {
   create(): Session {
     while (this.sessions.size >= this.config.maxSessions) this.evictLeastRecent();
     const id = randomBytes(16).toString("base64url");
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB });
+    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes);
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
     this.sessions.set(id, session);
     return session;
