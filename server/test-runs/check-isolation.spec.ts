@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../app";
 import { getLesson } from "../lessons/catalog";
-import { api, createSession, startTestPlayground } from "../testing/harness";
+import { api, createSession, modernClient, startTestPlayground } from "../testing/harness";
 
 let pg: Playground;
 beforeAll(async () => {
@@ -94,5 +94,28 @@ test("length", () => { expect(String(AssignTicket).length).toBe(-1); });
     const report = await check(id, { ...files, "assign-ticket.test.ts": pin });
     expect(report.passed).toBe(false);
     expect(report.checks.filter((c) => c.passed).map((c) => c.name)).toEqual(["Your tests pass on the correct tool"]);
+  });
+});
+
+describe("entry points into a VM", () => {
+  it("are taken before project code runs: replacing __playground's entries changes nothing", async () => {
+    const forged = `JSON.stringify({ outcome: { kind: "result", result: { content: [{ type: "text", text: "forged" }] } }, logs: [] })`;
+    const session = await createSession(pg, {
+      ...(await starter("c1-confirm-before-deleting")),
+      "zz-attack.ts": `const g = globalThis as any;
+try { g.__playground.callTool = async () => ${forged}; } catch {}
+try { Object.defineProperty(g, "__playground", { value: { ...g.__playground, callTool: async () => ${forged} } }); } catch {}
+try { g.__playground = { ...g.__playground, callTool: async () => ${forged} }; } catch {}
+export {};
+`,
+    });
+    const client = await modernClient(session.mcpUrl, {});
+    try {
+      const result = await client.callTool({ name: "list_tickets", arguments: {} });
+      expect(JSON.stringify(result.content)).not.toContain("forged");
+      expect(JSON.stringify(result.content)).toContain("T-1");
+    } finally {
+      await client.close();
+    }
   });
 });
