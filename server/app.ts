@@ -7,6 +7,7 @@ import { HttpError, readJson, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
+import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
@@ -15,9 +16,9 @@ import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
 
-export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; close(): Promise<void> };
+export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -26,10 +27,12 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
   const registry = new SessionRegistry(pool, codec, config);
+  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
+  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config }),
+    ...testRoutes({ registry, pool, codec, config, db }),
   ];
   const mcp = mcpHandler(registry);
 
@@ -77,11 +80,13 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
     registry,
     pool,
+    db,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await registry.close();
       await pool.close();
+      await db.close();
     },
   };
 }

@@ -17,6 +17,10 @@ export type PlaygroundConfig = {
   maxBodyBytes: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
+  /** PGlite's data folder, used when no databaseUrl is set. */
+  dataDir: string;
+  /** A PostgreSQL server for rooms (and everything else the playground keeps) instead of PGlite. */
+  databaseUrl?: string;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,5 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
     allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+    dataDir: env.DATA_DIR || "./data",
+    databaseUrl: env.DATABASE_URL || undefined,
   };
 }
