@@ -16,8 +16,9 @@ export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, re
     fetch: async (req: Request) => {
       const id = /^\/mcp\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? "";
       const found = await registry.resolve(id);
-      if (!found?.session.endpoint) return notFound();
-      const res = await found.session.endpoint.fetch(req);
+      const endpoint = found?.session.mcpEndpoint;
+      if (!endpoint) return notFound();
+      const res = await endpoint.fetch(req);
       // This instance had to rebuild the session (its instance died or the id moved): the Wire tab says so.
       if (found.rebuilt) res.headers.set(SESSION_REBUILT_HEADER, "1");
       return res;

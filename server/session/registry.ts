@@ -48,7 +48,7 @@ export class SessionRegistry {
   private hold(id: string): Session {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.store);
+    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes, this.store);
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
     this.sessions.set(id, session);
     return session;
