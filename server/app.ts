@@ -9,6 +9,8 @@ import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
+import { roomRoutes } from "./routes/api-rooms";
+import { Rooms } from "./rooms/rooms";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
@@ -18,7 +20,7 @@ import { SessionRegistry } from "./session/registry";
 
 export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database; rooms: Rooms };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -29,10 +31,12 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const registry = new SessionRegistry(pool, codec, config);
   // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config, db }),
+    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...roomRoutes(rooms),
   ];
   const mcp = mcpHandler(registry);
 
@@ -41,7 +45,13 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url });
+    const answer = await match.route.handle({ params: match.params, body, url, req });
+    if ("stream" in answer) return answer.stream(res);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
+      res.writeHead(answer.status, { "cache-control": "no-store" });
+      return void res.end(answer.body);
+    }
     sendJson(res, answer.status, answer.body);
   }
 
