@@ -77,6 +77,12 @@ export function App() {
     sharedRevision.current = fromLink ? projectStore.snapshot().revision : -1;
   }, [lesson.data, shared]);
 
+  // Each lesson's text is written for one client: opening the lesson switches the Call tab to it.
+  const lessonPersona = lesson.data?.persona;
+  useEffect(() => {
+    if (lessonPersona) callStore.setPersona(lessonPersona);
+  }, [lessonId, lessonPersona]);
+
   // Keep the backend's copy of the files current, a moment after typing stops.
   useEffect(() => {
     if (!project.lesson) return;
