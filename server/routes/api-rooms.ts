@@ -6,14 +6,13 @@ import { HttpError } from "../http/respond";
 import { isLessonId, listLessons } from "../lessons/catalog";
 import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
 import { toCsv } from "../rooms/csv";
-import { RateLimiter } from "../rooms/rate-limit";
 import type { LeadChange, Rooms } from "../rooms/rooms";
 import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
 import type { RoomActivity } from "../rooms/types";
 import type { Route, RouteAnswer, RouteContext } from "./route";
 
-export type RoomLimits = { joinsPerSecond: number; joinBurst: number; maxStreams: number };
-export const DEFAULT_ROOM_LIMITS: RoomLimits = { joinsPerSecond: 20, joinBurst: 60, maxStreams: 2000 };
+/** Live streams (teachers' boards and learners' pages) one instance keeps open at most. */
+const MAX_STREAMS = 2000;
 
 const CODE = "([^/]+)";
 
@@ -106,24 +105,12 @@ function parseLead(body: Record<string, unknown>, item: string): LeadChange {
   }
 }
 
-export function roomRoutes(rooms: Rooms, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Route[] {
-  const joins = new RateLimiter(limits.joinsPerSecond, limits.joinBurst);
-  const creates = new RateLimiter(1, 10);
+export function roomRoutes(rooms: Rooms): Route[] {
   let streams = 0;
-
-  function limited(limiter: RateLimiter, req: IncomingMessage, what: string): RouteAnswer | undefined {
-    const verdict = limiter.take(req.socket.remoteAddress ?? "unknown");
-    if (verdict.ok) return undefined;
-    return {
-      status: 429,
-      headers: { "retry-after": String(verdict.retryAfterSeconds) },
-      body: { error: `Too many ${what} from your address; try again in ${verdict.retryAfterSeconds} s`, retryAfterSeconds: verdict.retryAfterSeconds },
-    };
-  }
 
   /** A text/event-stream: `first` at once, then whatever the room publishes, until the client goes away. */
   function stream(req: IncomingMessage, subscribe: (send: (payload: unknown) => void) => Promise<() => void>, first: unknown): RouteAnswer {
-    if (streams >= limits.maxStreams) throw new HttpError(503, "Too many live streams on this server; reload in a minute");
+    if (streams >= MAX_STREAMS) throw new HttpError(503, "Too many live streams on this server; reload in a minute");
     return {
       stream(res: ServerResponse) {
         streams++;
@@ -153,9 +140,8 @@ export function roomRoutes(rooms: Rooms, limits: RoomLimits = DEFAULT_ROOM_LIMIT
     {
       method: "POST",
       path: /^\/api\/rooms$/,
-      async handle({ body, req }) {
-        const tooMany = limited(creates, req, "new rooms");
-        if (tooMany) return tooMany;
+      rateLimit: "rooms",
+      async handle({ body }) {
         const { title } = object(body);
         if (title !== undefined && typeof title !== "string") throw new HttpError(400, '"title" must be a string');
         const clean = (title ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim();
@@ -166,9 +152,8 @@ export function roomRoutes(rooms: Rooms, limits: RoomLimits = DEFAULT_ROOM_LIMIT
     {
       method: "POST",
       path: new RegExp(`^/api/rooms/${CODE}/join$`),
-      async handle({ params, body, req }) {
-        const tooMany = limited(joins, req, "joins");
-        if (tooMany) return tooMany;
+      rateLimit: "joins",
+      async handle({ params, body }) {
         const code = codeOf(params[0]);
         const nickname = cleanNickname(object(body).name);
         if ("error" in nickname) throw new HttpError(400, nickname.error);

@@ -29,6 +29,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
     {
       method: "POST",
       path: /^\/api\/sessions\/([^/]+)\/tests$/,
+      rateLimit: "runs",
       async handle({ params, body }) {
         const session = sessionOr404(registry, params[0]);
         const only = (body as { file?: unknown } | undefined)?.file;
@@ -44,6 +45,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
     {
       method: "POST",
       path: /^\/api\/challenges\/([^/]+)\/check$/,
+      rateLimit: "runs",
       async handle({ params, body }) {
         const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
