@@ -36,7 +36,8 @@ test("reload keeps the draft, and the menu marks the lesson as edited", async ()
   await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
   // Reset returns to the starter files.
   page.once("dialog", (d) => void d.accept());
-  await page.getByRole("button", { name: "Reset" }).click();
+  await page.getByText("Reset ▾").click();
+  await page.getByRole("menuitem", { name: /^Reset code/ }).click();
   await page.waitForTimeout(300);
   expect(await endOfEditor(page)).not.toContain("draft survives reload 7");
 });

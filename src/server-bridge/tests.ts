@@ -1,6 +1,5 @@
-// Running the project's tests and a challenge's hidden checks: both are react-query mutations,
-// so the tab gets pending state and errors for free.
-import { useMutation } from "@tanstack/react-query";
+// Running the project's tests and a challenge's hidden checks. The results are kept per lesson
+// by the Tests tab's store; this module only talks to the backend.
 import { requestJson, type ProjectFiles } from "./http";
 import { sessionKeeper } from "./session";
 
@@ -30,23 +29,33 @@ export interface TestRun {
   logs: unknown[];
 }
 
+/** Why Check could not judge the code at all (does not compile, timed out, the tool failed), said before any hint. */
+export interface CheckFailure {
+  kind?: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface CheckItem {
+  name: string;
+  passed: boolean;
+  message?: string;
+  [extra: string]: unknown;
+}
+
 export interface CheckRun {
   passed: boolean;
-  checks: { name: string; passed: boolean; message?: string }[];
+  checks: CheckItem[];
+  failure?: CheckFailure | string;
+  [extra: string]: unknown;
 }
 
-export function useRunTests() {
-  return useMutation({
-    mutationKey: ["tests"],
-    mutationFn: async (files: ProjectFiles) =>
-      sessionKeeper.withSession(files, (id) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, {})),
-  });
+export function runTests(files: ProjectFiles): Promise<TestRun> {
+  return sessionKeeper.withSession(files, (id) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, {}));
 }
 
-export function useCheckChallenge() {
-  return useMutation({
-    mutationKey: ["check"],
-    mutationFn: ({ challengeId, files }: { challengeId: string; files: ProjectFiles }) =>
-      requestJson<CheckRun>("POST", `/api/challenges/${encodeURIComponent(challengeId)}/check`, { files }),
-  });
+export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
+  return requestJson<CheckRun>("POST", `/api/challenges/${encodeURIComponent(challengeId)}/check`, { files });
 }
