@@ -218,7 +218,7 @@ describe("01 A tool that acts without asking", () => {
   const ID = "01-acts-without-asking";
 
   test("close_ticket with T-1 closes the ticket and emails the customer, and no question reaches the person", async () => {
-    const s = await session(ID, withOutboxProbe);
+    const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const outcome = await host.call("close_ticket", { id: "T-1" });
     expect(host.questions).toEqual([]);
@@ -228,15 +228,19 @@ describe("01 A tool that acts without asking", () => {
     expect(response.result.inputRequests).toBeUndefined();
     // What the Call tab shows as the result text.
     expect(outcome.kind === "result" && outcome.text).toBe('{"id":"T-1","status":"closed","emailed":"maria@example.com"}');
-    expect(await emailsIn(s.mcpUrl)).toEqual([{ to: "maria@example.com", subject: "Your ticket T-1 is closed" }]);
+    expect(resultOf(await host.call("list_outbox", {})).structuredContent.emails).toEqual([{ to: "maria@example.com", subject: "Your ticket T-1 is closed" }]);
     await host.close();
   });
 
-  test("destructiveHint goes out in tools/list exactly as written", async () => {
+  test("destructiveHint goes out in tools/list exactly as written, and the Call tab's tool list has it for its badge", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const tool = (await host.tools()).find((t) => t.name === "close_ticket")!;
     expect(tool.annotations).toEqual({ destructiveHint: true });
+    // The Call tab lists the tools the session API returned; its "destructive" badge reads this flag.
+    expect(s.tools.find((t) => t.name === "close_ticket").annotations).toEqual({ destructiveHint: true });
+    // list_outbox only reads, and says so.
+    expect((await host.tools()).find((t) => t.name === "list_outbox")!.annotations).toEqual({ readOnlyHint: true });
     await host.close();
   });
 
@@ -259,14 +263,15 @@ describe("01 A tool that acts without asking", () => {
     expect(r.body.result.content[0].text).toBe("There is no ticket T-99.");
   });
 
-  test("try it: calling again with T-1 finds it already closed, and a second email still goes out", async () => {
-    const s = await session(ID, withOutboxProbe);
+  test("try it: calling again with T-1 finds it already closed, a second email still goes out, and list_outbox shows both", async () => {
+    const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     await host.call("close_ticket", { id: "T-1" });
     const again = await host.call("close_ticket", { id: "T-1" });
     expect(resultOf(again).structuredContent).toEqual({ id: "T-1", status: "closed", emailed: "maria@example.com" });
     expect(host.questions).toEqual([]);
-    expect(await emailsIn(s.mcpUrl)).toHaveLength(2);
+    const email = { to: "maria@example.com", subject: "Your ticket T-1 is closed" };
+    expect(resultOf(await host.call("list_outbox", {})).structuredContent).toEqual({ emails: [email, email] });
     await host.close();
   });
 });
@@ -300,6 +305,22 @@ describe("02 Asking with this.elicit()", () => {
     expect(resultOf(again).structuredContent).toEqual({ id: "T-1", closed: true, note: "It was already closed. Nothing was sent." });
     expect(host.questions).toHaveLength(1);
     await host.close();
+  });
+
+  test("the answer's value travels as action on the wire (as the Call and Wire tabs show it) and reaches the code as status", async () => {
+    for (const [answer, action] of [[confirmed, "accept"], [decline, "decline"], [cancel, "cancel"]] as const) {
+      const s = await session(ID);
+      const host = await Host.connect(s.mcpUrl);
+      const result = resultOf(await host.call("close_ticket", { id: "T-3" }, answer));
+      const round2 = host.tap.calls()[1].request;
+      expect(round2.params.inputResponses["elicitation-1"].action, action).toBe(action);
+      expect(round2.params.inputResponses["elicitation-1"]).not.toHaveProperty("status");
+      // The tool branches on answer.status: each of the three values gives its own result.
+      if (action === "accept") expect(result.structuredContent).toEqual({ id: "T-3", closed: true });
+      else expect(JSON.stringify(result.structuredContent)).toContain(action === "decline" ? "said no" : "closed the form");
+      await host.close();
+    }
+    expect((await filesOf(ID))["close-ticket.tool.ts"]).toMatch(/answer\.status/);
   });
 
   test("content is checked against the schema: confirm must be a real boolean", async () => {
@@ -1012,18 +1033,43 @@ describe("11 Ask once: approval", () => {
   const ID = "11-ask-once-approval";
   const approveAndRemember = accept({ approve: true, remember: true });
 
-  test("the first call asks with the tool's message and a confirmation form with a remember-for-this-session box", async () => {
+  test('the first call asks with the tool\'s message and two boxes: "Allow this call" (unticked, required) and "Remember for this session" (ticked)', async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     await host.call("email_customer", { id: "T-1", text: "We are on it." });
     expect(host.questions).toHaveLength(1);
     expect(host.questions[0].message).toBe("Let the assistant email customers about their tickets?");
-    expect(host.questions[0].requestedSchema.properties.remember).toMatchObject({ type: "boolean", title: "Remember for this session" });
-    expect(host.questions[0].requestedSchema.properties.approve).toMatchObject({ type: "boolean" });
+    const schema = host.questions[0].requestedSchema;
+    expect(Object.keys(schema.properties)).toEqual(["approve", "remember"]);
+    // The form's boxes start from these defaults: the person must tick "Allow this call" themselves.
+    expect(schema.properties.approve).toEqual({ type: "boolean", title: "Allow this call", default: false });
+    expect(schema.properties.remember).toEqual({ type: "boolean", title: "Remember for this session", default: true });
+    expect(schema.required).toEqual(["approve"]);
     await host.close();
   });
 
-  test("yes, remembered: this call runs, and later calls run without asking", async () => {
+  test('Accept with "Allow this call" left unticked runs nothing, like a no', async () => {
+    const s = await session(ID);
+    const host = await Host.connect(s.mcpUrl);
+    const result = resultOf(await host.call("email_customer", { id: "T-1", text: "We are on it." }, accept({ approve: false, remember: true })));
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toContain('did not approve "email_customer", so nothing was run');
+    expect(resultOf(await host.call("list_outbox", {})).structuredContent.emails).toEqual([]);
+    await host.close();
+  });
+
+  test('allowed, not remembered: this call runs, and the next one asks again', async () => {
+    const s = await session(ID);
+    const host = await Host.connect(s.mcpUrl);
+    const first = resultOf(await host.call("email_customer", { id: "T-1", text: "We are on it." }, accept({ approve: true, remember: false })));
+    expect(first.structuredContent).toEqual({ id: "T-1", sentTo: "maria@example.com" });
+    await host.call("email_customer", { id: "T-2", text: "Fixed." }, accept({ approve: true, remember: false }));
+    expect(host.questions).toHaveLength(2);
+    expect(resultOf(await host.call("list_outbox", {})).structuredContent.emails).toHaveLength(2);
+    await host.close();
+  });
+
+  test("allowed and remembered: this call runs, and later calls run without asking", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const first = resultOf(await host.call("email_customer", { id: "T-1", text: "We are on it." }, approveAndRemember));

@@ -1,20 +1,23 @@
-// `npm test`: every test — unit and integration (vitest), then the browser end-to-end tests in headless chromium.
+// `npm test`: every test — unit and integration (vitest), the database and room suites again on a real PostgreSQL
+// server, then the browser end-to-end tests in headless chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildSpa } from "./build-spa.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { startPostgres } from "./postgres-server.mjs";
+import { POSTGRES_SUITES } from "./test-postgres.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const results = `${root}test-results`;
 mkdirSync(results, { recursive: true });
 
-function vitest(label, args, report) {
+function vitest(label, args, report, env = {}) {
   console.log(`\n— ${label} —`);
   const run = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : process.env.FORCE_COLOR },
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : process.env.FORCE_COLOR, ...env },
   });
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
   // A run that failed without a failed test (a suite that crashed while loading) still counts as one failure.
@@ -23,6 +26,12 @@ function vitest(label, args, report) {
 }
 
 const runs = [vitest("unit and integration tests", [], `${results}/vitest.json`)];
+const postgres = await startPostgres();
+try {
+  runs.push(vitest("database and room tests on PostgreSQL", POSTGRES_SUITES, `${results}/postgres.json`, { DATABASE_URL: postgres.url }));
+} finally {
+  postgres.stop();
+}
 if (existsSync(`${root}e2e/vitest.config.ts`)) {
   ensureChromium();
   await buildSpa();

@@ -2,11 +2,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
-import { checkRequestOrigin } from "./http/guard";
-import { HttpError, readJson, sendError, sendJson } from "./http/respond";
+import { allowedHostnames, checkHost, checkOrigin } from "./http/guard";
+import { securityHeaders } from "./http/page-headers";
+import { clientAddress, RateLimiter } from "./http/rate-limit";
+import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
+import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
@@ -15,9 +18,9 @@ import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
 
-export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; close(): Promise<void> };
+export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -26,42 +29,67 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
   const registry = new SessionRegistry(pool, codec, config);
+  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
+  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config }),
+    ...testRoutes({ registry, pool, codec, config, db }),
   ];
   const mcp = mcpHandler(registry);
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const limiters = {
+    requests: new RateLimiter(config.rateLimits.requests),
+    sessions: new RateLimiter(config.rateLimits.sessions),
+    runs: new RateLimiter(config.rateLimits.runs),
+  };
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
+    if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
     const answer = await match.route.handle({ params: match.params, body, url });
     sendJson(res, answer.status, answer.body);
   }
 
-  const server = createServer(async (req, res) => {
-    // The Host header was checked before any route uses this origin (for the session's MCP URL).
-    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-    try {
-      const isApi = url.pathname.startsWith("/api/");
-      const isMcp = url.pathname.startsWith("/mcp/");
-      if (isApi || isMcp) checkRequestOrigin(req, { bindHost: config.host, allowedHosts: config.allowedHosts });
-      if (isMcp) {
-        if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
-        return await mcp(req, res);
-      }
-      if (isApi) return await handleApi(req, res, url);
-      if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
-      return await serveStatic(req, res);
-    } catch (error) {
+  const hostnames = allowedHostnames(config.host, config.allowedHosts);
+  const hygiene = securityHeaders(config.embedOrigins);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(hygiene)) res.setHeader(name, value);
+    const origin = checkHost(req, hostnames);
+    const url = requestUrl(req, origin);
+    const isApi = url.pathname.startsWith("/api/");
+    const isMcp = url.pathname.startsWith("/mcp/");
+    const address = clientAddress(req, config.trustProxy);
+    if (isApi || isMcp) {
+      checkOrigin(req, origin);
+      limiters.requests.check(address);
+    }
+    if (isMcp) {
+      if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
+      return await mcp(req, res);
+    }
+    if (isApi) return await handleApi(req, res, url, address);
+    if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
+    return await serveStatic(req, res, url);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       if (error instanceof HttpError) return sendError(res, error);
-      console.error("Unexpected error on", req.method, url.pathname, error);
+      // One line, no stack: a flood of odd requests must not flood the log.
+      console.error(`500 on ${req.method} ${String(req.url).slice(0, 200)}: ${oneLine(error)}`);
       sendError(res, new HttpError(500, "Something went wrong on the server; the error was logged"));
-    }
+    });
+  });
+  // Requests Node cannot parse (bad request line, header syntax) get a plain 400 and no log line.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable && !socket.writableEnded) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
@@ -77,11 +105,13 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
     registry,
     pool,
+    db,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await registry.close();
       await pool.close();
+      await db.close();
     },
   };
 }

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getChallengeMaterial, getLesson, isLessonId, listLessons, testNames } from "./catalog";
+import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons, PERSONA_IDS, testNames } from "./catalog";
 
 describe("lesson catalog", () => {
   it("lists 12 lessons in order, then at least 7 challenges", async () => {
@@ -12,7 +15,7 @@ describe("lesson catalog", () => {
     expect(all[11].id).toBe("12-connect-a-real-client");
     expect(all.map((l) => l.id).slice(0, 12)).toEqual([...all.map((l) => l.id).slice(0, 12)].sort());
     for (const lesson of all) {
-      expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "summary", "title"]);
+      expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "persona", "summary", "title"]);
       expect(lesson.title.length).toBeGreaterThan(0);
       expect(lesson.summary.length).toBeGreaterThan(0);
     }
@@ -77,6 +80,35 @@ describe("lesson catalog", () => {
       for (const name of Object.keys(lesson.files)) expect(name.startsWith("checks") || name.includes(".."), name).toBe(false);
       const material = await getChallengeMaterial(id);
       if (material) for (const source of Object.values(material.checks)) expect(Object.values(lesson.files)).not.toContain(source);
+    }
+  });
+
+  it("names the persona each lesson expects, also in the full lesson", async () => {
+    for (const summary of await listLessons()) {
+      expect(PERSONA_IDS, summary.id).toContain(summary.persona);
+      expect((await getLesson(summary.id))!.persona).toBe(summary.persona);
+    }
+    const byId = Object.fromEntries((await listLessons()).map((l) => [l.id, l.persona]));
+    // The lessons whose "Try it" starts from a client that cannot ask, or from a 2025 session.
+    expect(byId["07-clients-that-cannot-ask"]).toBe("2026-none");
+    expect(byId["c6-optional-asking"]).toBe("2026-none");
+    expect(byId["12-connect-a-real-client"]).toBe("2025-forms");
+    expect(byId["02-asking-with-elicit"]).toBe("2026-forms");
+  });
+
+  it("refuses a meta.json without a known persona, naming the file and the choices", async () => {
+    const root = mkdtempSync(join(tmpdir(), "catalog-"));
+    try {
+      const dir = join(root, "lessons", "01-x");
+      mkdirSync(dir, { recursive: true });
+      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1 };
+      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "modern" }));
+      const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
+      await expect(catalog.listLessons()).rejects.toThrow("lessons/01-x/meta.json: persona must be one of 2026-forms, 2026-none, 2025-forms, 2025-none");
+      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "2025-none" }));
+      await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", persona: "2025-none" }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

@@ -10,11 +10,17 @@ import { fileURLToPath } from "node:url";
 
 export type LessonKind = "lesson" | "challenge";
 
+/** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
+export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
+export type PersonaId = (typeof PERSONA_IDS)[number];
+
 export interface LessonSummary {
   id: string;
   title: string;
   kind: LessonKind;
   summary: string;
+  /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
+  persona: PersonaId;
 }
 
 export interface Lesson extends LessonSummary {
@@ -98,7 +104,7 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
 
   return {
     async listLessons() {
-      return (await allMetas()).map(({ id, title, kind, summary }) => ({ id, title, kind, summary }));
+      return (await allMetas()).map(summaryOf);
     },
 
     async getLesson(id) {
@@ -109,7 +115,7 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
         const dir = join(roots.lessonsDir, id);
         const body = await readFile(join(dir, "lesson.md"), "utf8");
         const files = await readTree(join(dir, "files"));
-        return { id: meta.id, title: meta.title, kind: meta.kind, summary: meta.summary, body, files };
+        return { ...summaryOf(meta), body, files };
       });
     },
 
@@ -146,6 +152,10 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
   };
 }
 
+function summaryOf({ id, title, kind, summary, persona }: Meta): LessonSummary {
+  return { id, title, kind, summary, persona };
+}
+
 async function loadMetas(lessonsDir: string): Promise<Meta[]> {
   const out: Meta[] = [];
   for (const entry of await readdir(lessonsDir, { withFileTypes: true })) {
@@ -159,6 +169,7 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
       : meta.kind !== "lesson" && meta.kind !== "challenge" ? `kind must be "lesson" or "challenge"`
       : typeof meta.summary !== "string" ? "summary is missing"
       : typeof meta.order !== "number" || !Number.isFinite(meta.order) ? "order must be a number"
+      : !PERSONA_IDS.includes(meta.persona as PersonaId) ? `persona must be one of ${PERSONA_IDS.join(", ")}`
       : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);

@@ -1,8 +1,10 @@
 // The shape of a JSON API route and the matching of a request to one.
+import { HttpError } from "../http/respond";
 
 export type RouteContext = { params: string[]; body: unknown; url: URL };
 export type RouteAnswer = { status: number; body: unknown };
-export type Route = { method: string; path: RegExp; handle(ctx: RouteContext): Promise<RouteAnswer> };
+/** `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from. */
+export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs"; handle(ctx: RouteContext): Promise<RouteAnswer> };
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {
   let pathMatched = false;
@@ -10,7 +12,15 @@ export function matchRoute(routes: Route[], method: string, pathname: string): {
     const m = route.path.exec(pathname);
     if (!m) continue;
     pathMatched = true;
-    if (route.method === method) return { route, params: m.slice(1).map(decodeURIComponent) };
+    if (route.method === method) return { route, params: m.slice(1).map(decodePart) };
   }
   return pathMatched ? "wrong-method" : undefined;
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, "The path has malformed percent-encoding");
+  }
 }

@@ -14,7 +14,7 @@ type Vm = {
   deadline: number;
   waiters: Set<Waiter>;
   hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }>;
-  /** Handles of `__playground` entry points, looked up once: evaluating the lookup per call costs a parse. */
+  /** Handles of the `__playground` entry points, taken when the VM opens (see captureEntries). */
   entries: Map<string, JSValueHandle>;
 };
 
@@ -145,13 +145,27 @@ async function baseSnapshot(limits: VmLimits) {
   return snapshot;
 }
 
+/**
+ * Takes a handle on every `__playground` entry point of a freshly restored VM, before any project code has run,
+ * so later calls reach the runtime's own functions whatever that code does to the globals.
+ */
+function captureEntries(qjs: QuickJS): Map<string, JSValueHandle> {
+  const names = qjs.evalCode("Object.keys(__playground)", "host.js");
+  const playground = qjs.evalCode("__playground", "host.js");
+  try {
+    const entries = new Map<string, JSValueHandle>();
+    for (const name of qjs.dump(names) as string[]) entries.set(name, playground.getProp(name));
+    return entries;
+  } finally {
+    names.dispose();
+    playground.dispose();
+  }
+}
+
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
   const qjs = vm.qjs;
-  let target = vm.entries.get(fn);
-  if (!target) {
-    target = qjs.evalCode(`__playground.${fn}`, "host.js");
-    vm.entries.set(fn, target);
-  }
+  const target = vm.entries.get(fn);
+  if (!target) throw new Error(`The sandbox has no entry point named ${fn}`);
   const arg = qjs.newString(json);
   try {
     return qjs.callFunction(target, qjs.undefined, arg);
@@ -168,7 +182,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   }
   if (m.op === "open") {
     const qjs = await QuickJS.restore(await baseSnapshot(m.limits), options(m.limits, () => vms.get(m.vmId)));
-    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: new Map() });
+    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: captureEntries(qjs) });
     if (m.limits.hostBridge) installHostBridge(m.vmId, qjs);
     return undefined;
   }

@@ -30,6 +30,11 @@ export class Session implements ToolHost {
     this.lastUsed = Date.now();
   }
 
+  /** Whether a good build is loaded (or loadable): only such a session holds a sandbox VM. */
+  get built(): boolean {
+    return this.project !== undefined;
+  }
+
   private serial<T>(work: () => Promise<T>): Promise<T> {
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => undefined);

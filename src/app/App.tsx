@@ -28,7 +28,6 @@ import type { PaneId } from "./layout-prefs";
 import { LessonNotices, ShareConflictDialog } from "./LessonNotices";
 import { ResetMenu } from "./ResetMenu";
 import { ServerPanel } from "./ServerPanel";
-import type { PersonaId } from "../server-bridge/personas";
 
 type TabId = "call" | "wire" | "tests";
 const TABS: { id: TabId; label: string }[] = [
@@ -95,8 +94,8 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
     const fromLink = shared && shared.lessonId === data.id && !sharedUsed.current ? shared.files : undefined;
     if (fromLink) sharedUsed.current = true;
     projectStore.openLesson(data, fromLink);
-    // Each lesson shows its own calls; the lesson may name the client it is written for.
-    callStore.openLesson(data.id, (data as { persona?: PersonaId }).persona);
+    // Each lesson shows its own calls, and its text is written for one client: switch the Call tab to it.
+    callStore.openLesson(data.id, data.persona);
     wireLog.setLesson(data.id, data.title);
     sharedRevision.current = fromLink && projectStore.snapshot().origin === "share" ? projectStore.snapshot().revision : -1;
   }, [lesson.data, shared]);

@@ -1,6 +1,7 @@
 // The four clients a learner can be, one click apart (PRODUCT.md §7).
-
-export type PersonaId = "2026-forms" | "2026-none" | "2025-forms" | "2025-none";
+// Their ids are the lessons' contract (a lesson names the persona it expects): a type-only import.
+import type { PersonaId } from "../../server/lessons/catalog";
+export type { PersonaId };
 
 export interface Persona {
   id: PersonaId;

@@ -29,26 +29,28 @@ export interface TestRun {
   logs: unknown[];
 }
 
-/** Why Check could not judge the code at all (does not compile, timed out, the tool failed), said before any hint. */
-export interface CheckFailure {
-  kind?: string;
+/** The real reason checks failed (compile error, load error, time limit, the tool's own failure), said before hints. */
+export interface CheckProblem {
+  kind: "compile" | "load" | "timeout" | "memory" | "tool" | "test";
   message: string;
   file?: string;
   line?: number;
-  column?: number;
+}
+
+export interface CheckRun {
+  passed: boolean;
+  /** `message` is the hint of a failed check; `problem` what went wrong in it, when known. */
+  checks: CheckItem[];
+  failure?: CheckProblem;
+  /** Fields a newer server may add: the Tests tab shows them rather than hiding them. */
+  [extra: string]: unknown;
 }
 
 export interface CheckItem {
   name: string;
   passed: boolean;
   message?: string;
-  [extra: string]: unknown;
-}
-
-export interface CheckRun {
-  passed: boolean;
-  checks: CheckItem[];
-  failure?: CheckFailure | string;
+  problem?: CheckProblem;
   [extra: string]: unknown;
 }
 

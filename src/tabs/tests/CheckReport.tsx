@@ -1,11 +1,20 @@
 // A challenge's Check result as the server reports it: the real failure first (does not compile,
 // timed out, the tool itself failed) with its file and line, then each check with its hint. Any
 // further fields the report carries are shown too, so nothing the server says is hidden.
-import type { CheckFailure, CheckItem, CheckRun } from "../../server-bridge/tests";
+import type { CheckItem, CheckProblem, CheckRun } from "../../server-bridge/tests";
 import { editorJumps } from "../../editor/editor-jumps";
 
 const KNOWN_RUN = new Set(["passed", "checks", "failure"]);
-const KNOWN_ITEM = new Set(["name", "passed", "message"]);
+const KNOWN_ITEM = new Set(["name", "passed", "message", "problem"]);
+const KNOWN_PROBLEM = new Set(["kind", "message", "file", "line", "column"]);
+const KIND_TITLE: Record<string, string> = {
+  compile: "Your code does not compile",
+  load: "Your code fails while loading",
+  timeout: "A check ran out of time (an endless loop?)",
+  memory: "A check ran out of memory",
+  tool: "Your tool itself failed",
+  test: "A check could not run",
+};
 
 const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
@@ -24,11 +33,15 @@ function Extras({ value, known }: { value: Record<string, unknown>; known: Set<s
   );
 }
 
-function Failure({ failure }: { failure: CheckFailure | string }) {
-  const f: CheckFailure = typeof failure === "string" ? { message: failure } : failure;
+function Problem({ problem: f, main }: { problem: CheckProblem & { column?: number }; main?: boolean }) {
   return (
-    <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100" data-testid="check-failure">
-      <p className="font-semibold">{f.kind ? `Check could not judge your code: ${f.kind}` : "Check could not judge your code"}</p>
+    <div
+      role={main ? "alert" : undefined}
+      className={main ? "rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100" : "ml-5 text-xs text-rose-700 dark:text-rose-300"}
+      data-testid={main ? "check-failure" : "check-problem"}
+      data-kind={f.kind}
+    >
+      {main && <p className="font-semibold">{KIND_TITLE[f.kind] ?? "Check could not judge your code"}</p>}
       <p className="break-words whitespace-pre-wrap">{f.message}</p>
       {f.file && (
         <button type="button" className="btn-ghost mt-1 !px-1.5 !py-0.5 text-xs" onClick={() => editorJumps.jump(f.file!, f.line ?? 1, f.column ?? 1)}>
@@ -36,18 +49,19 @@ function Failure({ failure }: { failure: CheckFailure | string }) {
           {f.line !== undefined ? `:${f.line}` : ""}
         </button>
       )}
-      <Extras value={f as unknown as Record<string, unknown>} known={new Set(["kind", "message", "file", "line", "column"])} />
+      <Extras value={f as unknown as Record<string, unknown>} known={KNOWN_PROBLEM} />
     </div>
   );
 }
 
-function Item({ item }: { item: CheckItem }) {
+function Item({ item, failure }: { item: CheckItem; failure?: CheckProblem }) {
   return (
     <li className="text-sm" data-testid="check" data-passed={item.passed}>
       <span className={item.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"} aria-label={item.passed ? "passed" : "failed"}>
         {item.passed ? "✓" : "✗"}
       </span>{" "}
       {item.name}
+      {!item.passed && item.problem && item.problem.message !== failure?.message && <Problem problem={item.problem} />}
       {!item.passed && item.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {item.message}</p>}
       <Extras value={item} known={KNOWN_ITEM} />
     </li>
@@ -58,13 +72,13 @@ export function CheckReport({ run }: { run: CheckRun }) {
   const passed = run.checks.filter((c) => c.passed).length;
   return (
     <div className="space-y-2">
-      {run.failure && <Failure failure={run.failure} />}
+      {run.failure && <Problem problem={run.failure} main />}
       <p className="text-sm font-medium" data-testid="check-summary">
         {passed} of {run.checks.length} passed{run.passed && !run.failure ? " — challenge complete!" : ""}
       </p>
       <ul className="space-y-1">
         {run.checks.map((c, i) => (
-          <Item key={i} item={c} />
+          <Item key={i} item={c} failure={run.failure} />
         ))}
       </ul>
       <Extras value={run} known={KNOWN_RUN} />

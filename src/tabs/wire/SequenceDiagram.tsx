@@ -1,53 +1,13 @@
 // The call's rounds as a sequence diagram: person, client and server lifelines, one arrow per
 // message, so the two round trips of 2026-07-28 (or the pushed request of 2025-11-25) are
 // visible at a glance.
+import { arrowsFor, type Arrow } from "./sequence";
 import type { ReadExchange } from "./wire-analysis";
-
-type Lane = 0 | 1 | 2;
-interface Arrow {
-  from: Lane;
-  to: Lane;
-  text: string;
-  tone: "plain" | "ask" | "answer" | "done" | "error";
-}
 
 const LANES = ["Person", "Client", "Server"];
 const X = [70, 300, 530];
 const ROW = 30;
 const TOP = 34;
-
-function arrowsFor(rows: ReadExchange[]): Arrow[] {
-  const out: Arrow[] = [];
-  for (const r of rows) {
-    if (r.role === "stream") continue;
-    if (r.role === "answer") {
-      const action = (r.request?.result as { action?: string } | undefined)?.action ?? "answer";
-      out.push({ from: 0, to: 1, text: `answers: ${action}`, tone: "answer" });
-      out.push({ from: 1, to: 2, text: `POST result (${action})`, tone: "answer" });
-      continue;
-    }
-    if (r.role === "round") {
-      const responses = r.request?.params?.inputResponses as Record<string, { action?: string }> | undefined;
-      if (responses) for (const [k, v] of Object.entries(responses)) out.push({ from: 0, to: 1, text: `${k}: ${v?.action ?? "?"}`, tone: "answer" });
-      out.push({ from: 1, to: 2, text: `tools/call #${String(r.request?.id)}${responses ? " + inputResponses" : ""}${r.request?.params?.requestState ? " + requestState" : ""}`, tone: "plain" });
-      for (const p of r.pushed) {
-        out.push({ from: 2, to: 1, text: `${p.method} (pushed)`, tone: "ask" });
-        out.push({ from: 1, to: 0, text: "shows the form", tone: "ask" });
-      }
-      if (r.response?.error) out.push({ from: 2, to: 1, text: `error ${r.response.error.code}`, tone: "error" });
-      else if (r.resultType === "input_required") {
-        const keys = Object.keys((r.response?.result?.inputRequests as object) ?? {});
-        out.push({ from: 2, to: 1, text: `input_required: ${keys.join(", ") || "state only"}`, tone: "ask" });
-        out.push({ from: 1, to: 0, text: "shows the form", tone: "ask" });
-      } else if (r.response) out.push({ from: 2, to: 1, text: r.response.result?.isError ? "result (isError)" : "result: complete", tone: r.response.result?.isError ? "error" : "done" });
-      else if (r.exchange.status && r.exchange.status >= 400) out.push({ from: 2, to: 1, text: `HTTP ${r.exchange.status}`, tone: "error" });
-      continue;
-    }
-    out.push({ from: 1, to: 2, text: r.label, tone: "plain" });
-    if (r.exchange.status !== undefined) out.push({ from: 2, to: 1, text: r.response?.error ? `error ${r.response.error.code}` : `${r.exchange.status}`, tone: r.response?.error ? "error" : "plain" });
-  }
-  return out;
-}
 
 const toneClass: Record<Arrow["tone"], string> = {
   plain: "text-slate-600 dark:text-slate-300",
