@@ -16,6 +16,13 @@ export type PlaygroundConfig = {
   loadTimeoutMs: number;
   testTimeoutMs: number;
   maxBodyBytes: number;
+  /** Sessions (files, approvals) written to the database so any instance can rebuild them (SESSIONS_IN_DATABASE;
+   * on by default with DATABASE_URL, where several instances share one PostgreSQL). */
+  persistSessions: boolean;
+  /** Names this instance in the `playground-instance` response header (INSTANCE_NAME; default host name and port). */
+  instance?: string;
+  /** How long a SIGTERM waits for requests in flight before closing (DRAIN_SECONDS). */
+  drainMs: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
   /** Origins allowed to frame the page (embed mode in slides); none by default. */
@@ -23,7 +30,7 @@ export type PlaygroundConfig = {
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop. */
   trustProxy: boolean;
   /** Per-address limits (per minute, and the burst allowed at once); a room behind one NAT shares them. */
-  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit };
+  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
   /** A session used within this long is never evicted while idle ones exist. */
   sessionActiveMs: number;
   /** PGlite's data folder, used when no databaseUrl is set. */
@@ -59,12 +66,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
+    persistSessions: env.SESSIONS_IN_DATABASE ? env.SESSIONS_IN_DATABASE === "1" : !!env.DATABASE_URL,
+    instance: env.INSTANCE_NAME || undefined,
+    drainMs: number(env, "DRAIN_SECONDS", 20) * 1000,
     allowedHosts: list(env.ALLOWED_HOSTS),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     rateLimits: {
       requests: { name: "requests", perMinute: number(env, "RATE_REQUESTS_PER_MINUTE", 12_000), burst: number(env, "RATE_REQUESTS_BURST", 5000) },
       sessions: { name: "new sessions", perMinute: number(env, "RATE_SESSIONS_PER_MINUTE", 300), burst: number(env, "RATE_SESSIONS_BURST", 500) },
       runs: { name: "test runs and checks", perMinute: number(env, "RATE_RUNS_PER_MINUTE", 1200), burst: number(env, "RATE_RUNS_BURST", 1000) },
+      // A room behind one NAT joins about 40 people in a minute; a script joining a thousand a second is stopped.
+      rooms: { name: "new rooms", perMinute: number(env, "RATE_ROOMS_PER_MINUTE", 30), burst: number(env, "RATE_ROOMS_BURST", 10) },
+      joins: { name: "joins", perMinute: number(env, "RATE_JOINS_PER_MINUTE", 1200), burst: number(env, "RATE_JOINS_BURST", 60) },
     },
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {

@@ -3,9 +3,11 @@ import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
+import { OfficialProject } from "../mcp/official/official-project";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+import type { SavedSession, SessionStore } from "./session-store";
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -17,14 +19,30 @@ function loadDiagnostic(error: ProjectLoadError): Diagnostic {
 export class Session implements ToolHost {
   readonly fallback = new ElicitationFallback();
   files: ProjectFiles = {};
+  /** Tools approved "for this session": kept by the host so a VM rebuilt on another instance has them too. */
+  approvals: string[] = [];
   lastUsed = Date.now();
   endpoint?: McpEndpoint;
   private project?: CompiledProject;
   private live?: { vm: SandboxVm; loaded: LoadedProject };
+  /** Set while the last good build is a server on the official SDK (it then serves /mcp instead of `endpoint`). */
+  private official?: OfficialProject;
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits) {}
+  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits, private maxBodyBytes = 1 << 20, private store?: SessionStore) {}
+
+  /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
+  private async persist(): Promise<void> {
+    if (!this.store) return;
+    const saved: SavedSession = { files: this.files, approvals: this.approvals };
+    await this.store.save(this.id, saved).catch((error) => console.error(`Saving session ${this.id.slice(0, 6)}… failed:`, (error as Error).message));
+  }
+
+  /** The endpoint serving /mcp/{id} for the current build. */
+  get mcpEndpoint(): McpEndpoint | undefined {
+    return this.official?.endpoint ?? this.endpoint;
+  }
 
   touch(): void {
     this.lastUsed = Date.now();
@@ -41,12 +59,24 @@ export class Session implements ToolHost {
     return next;
   }
 
-  /** Compiles and loads new files; module state starts over. On errors the last good build keeps serving. */
+  /** Compiles and loads new files; module state and approvals start over. On errors the last good build keeps serving. */
   setFiles(files: ProjectFiles): Promise<BuildOutcome> {
+    return this.build({ files, approvals: [] });
+  }
+
+  /** A session this instance did not hold, rebuilt from the database: its files and approvals, fresh module state. */
+  restore(saved: SavedSession): Promise<BuildOutcome> {
+    return this.build(saved, false);
+  }
+
+  private build({ files, approvals }: SavedSession, save = true): Promise<BuildOutcome> {
     return this.serial(async () => {
       this.files = files;
+      this.approvals = approvals;
+      if (save) await this.persist();
       const compiled = await compileProject(files);
       if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
+      if (compiled.project.runtime !== "frontmcp") return this.swapOfficial(compiled.project);
       try {
         await this.swap(compiled.project);
       } catch (error) {
@@ -54,22 +84,45 @@ export class Session implements ToolHost {
         throw error;
       }
       this.project = compiled.project;
+      await this.official?.close();
+      this.official = undefined;
       this.endpoint?.toolsChanged();
       return { ok: true, tools: this.live!.loaded.tools };
     });
   }
 
+  private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes);
+    let tools: ListedTool[];
+    try {
+      tools = await official.swap(project);
+    } catch (error) {
+      if (error instanceof ProjectLoadError) return { ok: false, diagnostics: [loadDiagnostic(error)] };
+      throw error;
+    }
+    this.official = official;
+    this.project = project;
+    // A FrontMCP build that served before is gone; its clients must connect again.
+    await this.live?.vm.close();
+    this.live = undefined;
+    this.endpoint?.toolsChanged();
+    return { ok: true, tools };
+  }
+
   /** Same files, fresh module state (and forgotten approvals). */
   reset(): Promise<void> {
     return this.serial(async () => {
-      if (this.project) await this.swap(this.project);
+      this.approvals = [];
+      await this.persist();
+      if (this.official) await this.official.endpoint.closeInstances();
+      else if (this.project) await this.swap(this.project);
     });
   }
 
   private async swap(project: CompiledProject): Promise<void> {
     const vm = await this.pool.open();
     try {
-      const loaded = await loadProject(vm, project, this.limits);
+      const loaded = await loadProject(vm, project, this.limits, this.approvals);
       const old = this.live;
       this.live = { vm, loaded };
       vm.onLost = () => {
@@ -84,7 +137,7 @@ export class Session implements ToolHost {
 
   /** The live VM, reloaded from the last good build if its worker was restarted. */
   private async ensureLive(): Promise<{ vm: SandboxVm; loaded: LoadedProject } | undefined> {
-    if (!this.live && this.project) {
+    if (!this.live && this.project?.runtime === "frontmcp") {
       const project = this.project;
       await this.serial(() => (this.live ? Promise.resolve() : this.swap(project)));
     }
@@ -103,13 +156,19 @@ export class Session implements ToolHost {
     this.touch();
     const live = await this.ensureLive();
     if (!live) return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
-    return (await callTool(live.vm, call, this.limits)).outcome;
+    const { outcome, approvals } = await callTool(live.vm, call, this.limits);
+    if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
+      this.approvals = approvals;
+      await this.persist();
+    }
+    return outcome;
   }
 
   async close(): Promise<void> {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
     await this.endpoint?.close();
+    await this.official?.close();
     await this.live?.vm.close();
     this.live = undefined;
   }
