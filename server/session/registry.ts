@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import type { PlaygroundConfig } from "../config";
-import type { FlowState } from "../mcp/request-state";
+import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
@@ -19,8 +19,11 @@ export class SessionRegistry {
   private sessions = new Map<string, Session>();
   private counted = new Set<string>();
   private sweeper: NodeJS.Timeout;
+  /** Used requestState ids of every session (a state names its session, so one store serves all). */
+  readonly consumed: ConsumedStates;
 
   constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig) {
+    this.consumed = new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
   }
@@ -39,7 +42,7 @@ export class SessionRegistry {
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
     const id = randomBytes(16).toString("base64url");
     const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB });
-    session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
+    session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes, consumed: this.consumed });
     this.sessions.set(id, session);
     return session;
   }

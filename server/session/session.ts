@@ -3,6 +3,7 @@ import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
+import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
@@ -19,6 +20,9 @@ export class Session implements ToolHost {
   files: ProjectFiles = {};
   lastUsed = Date.now();
   endpoint?: McpEndpoint;
+  /** Bumped by every reset, so a question asked before a reset cannot be answered after it. */
+  private generation = 0;
+  private build = "";
   private project?: CompiledProject;
   private live?: { vm: SandboxVm; loaded: LoadedProject };
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
@@ -54,6 +58,7 @@ export class Session implements ToolHost {
         throw error;
       }
       this.project = compiled.project;
+      this.build = buildDigest(files);
       this.endpoint?.toolsChanged();
       return { ok: true, tools: this.live!.loaded.tools };
     });
@@ -62,8 +67,13 @@ export class Session implements ToolHost {
   /** Same files, fresh module state (and forgotten approvals). */
   reset(): Promise<void> {
     return this.serial(async () => {
+      this.generation++;
       if (this.project) await this.swap(this.project);
     });
+  }
+
+  flowBinding(): FlowBinding {
+    return { build: this.build, generation: this.generation };
   }
 
   private async swap(project: CompiledProject): Promise<void> {
