@@ -38,7 +38,8 @@ export function testRoutes({ registry, pool, codec, config }: RouteDeps): Route[
         if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
         const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
         if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
-        return { status: 200, body: await runProjectTests(deps, compiled.project, testFiles) };
+        // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
+        return { status: 200, body: await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles) };
       },
     },
     {

@@ -30,9 +30,19 @@ export interface TestRun {
   logs: unknown[];
 }
 
+/** The real reason checks failed (compile error, load error, time limit, the tool's own failure), said before hints. */
+export interface CheckProblem {
+  kind: "compile" | "load" | "timeout" | "memory" | "tool" | "test";
+  message: string;
+  file?: string;
+  line?: number;
+}
+
 export interface CheckRun {
   passed: boolean;
-  checks: { name: string; passed: boolean; message?: string }[];
+  /** `message` is the hint of a failed check; `problem` what went wrong in it, when known. */
+  checks: { name: string; passed: boolean; message?: string; problem?: CheckProblem }[];
+  failure?: CheckProblem;
 }
 
 export function useRunTests() {

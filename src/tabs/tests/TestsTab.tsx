@@ -152,6 +152,11 @@ export function TestsTab({ tests, check, onRun: run }: Props) {
           {check.error && <p className="text-sm text-rose-700 dark:text-rose-300">{check.error.message}</p>}
           {check.data && (
             <>
+              {check.data.failure && (
+                <p role="alert" data-testid="check-failure" className="mb-2 whitespace-pre-wrap rounded border border-rose-300 bg-rose-50 p-2 text-sm text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200">
+                  {check.data.failure.message}
+                </p>
+              )}
               <p className="mb-2 text-sm font-medium">
                 {check.data.checks.filter((c) => c.passed).length} of {check.data.checks.length} passed {check.data.passed && "— challenge complete!"}
               </p>
@@ -159,6 +164,9 @@ export function TestsTab({ tests, check, onRun: run }: Props) {
                 {check.data.checks.map((c, i) => (
                   <li key={i} className="text-sm" data-testid="check" data-passed={c.passed}>
                     <span className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{c.passed ? "✓" : "✗"}</span> {c.name}
+                    {!c.passed && c.problem && c.problem.message !== check.data?.failure?.message && (
+                      <p className="ml-5 whitespace-pre-wrap text-xs text-rose-700 dark:text-rose-300">{c.problem.message}</p>
+                    )}
                     {!c.passed && c.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {c.message}</p>}
                   </li>
                 ))}
