@@ -2,13 +2,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
-import { checkRequestOrigin } from "./http/guard";
-import { HttpError, readJson, sendError, sendJson } from "./http/respond";
+import { allowedHostnames, checkHost, checkOrigin } from "./http/guard";
+import { securityHeaders } from "./http/page-headers";
+import { clientAddress, RateLimiter } from "./http/rate-limit";
+import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
+import { roomRoutes } from "./routes/api-rooms";
+import { Rooms } from "./rooms/rooms";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
@@ -18,7 +22,7 @@ import { SessionRegistry } from "./session/registry";
 
 export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database; rooms: Rooms };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -29,42 +33,75 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const registry = new SessionRegistry(pool, codec, config);
   // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config, db }),
+    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...roomRoutes(rooms),
   ];
   const mcp = mcpHandler(registry);
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const limiters = {
+    requests: new RateLimiter(config.rateLimits.requests),
+    sessions: new RateLimiter(config.rateLimits.sessions),
+    runs: new RateLimiter(config.rateLimits.runs),
+    rooms: new RateLimiter(config.rateLimits.rooms),
+    joins: new RateLimiter(config.rateLimits.joins),
+  };
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
+    if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url });
+    const answer = await match.route.handle({ params: match.params, body, url, req });
+    if ("stream" in answer) return answer.stream(res);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
+      res.writeHead(answer.status, { "cache-control": "no-store" });
+      return void res.end(answer.body);
+    }
     sendJson(res, answer.status, answer.body);
   }
 
-  const server = createServer(async (req, res) => {
-    // The Host header was checked before any route uses this origin (for the session's MCP URL).
-    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-    try {
-      const isApi = url.pathname.startsWith("/api/");
-      const isMcp = url.pathname.startsWith("/mcp/");
-      if (isApi || isMcp) checkRequestOrigin(req, { bindHost: config.host, allowedHosts: config.allowedHosts });
-      if (isMcp) {
-        if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
-        return await mcp(req, res);
-      }
-      if (isApi) return await handleApi(req, res, url);
-      if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
-      return await serveStatic(req, res);
-    } catch (error) {
+  const hostnames = allowedHostnames(config.host, config.allowedHosts);
+  const hygiene = securityHeaders(config.embedOrigins);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(hygiene)) res.setHeader(name, value);
+    const origin = checkHost(req, hostnames);
+    const url = requestUrl(req, origin);
+    const isApi = url.pathname.startsWith("/api/");
+    const isMcp = url.pathname.startsWith("/mcp/");
+    const address = clientAddress(req, config.trustProxy);
+    if (isApi || isMcp) {
+      checkOrigin(req, origin);
+      limiters.requests.check(address);
+    }
+    if (isMcp) {
+      if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
+      return await mcp(req, res);
+    }
+    if (isApi) return await handleApi(req, res, url, address);
+    if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
+    return await serveStatic(req, res, url);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
       if (error instanceof HttpError) return sendError(res, error);
-      console.error("Unexpected error on", req.method, url.pathname, error);
+      // One line, no stack: a flood of odd requests must not flood the log.
+      console.error(`500 on ${req.method} ${String(req.url).slice(0, 200)}: ${oneLine(error)}`);
       sendError(res, new HttpError(500, "Something went wrong on the server; the error was logged"));
-    }
+    });
+  });
+  // Requests Node cannot parse (bad request line, header syntax) get a plain 400 and no log line.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable && !socket.writableEnded) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;

@@ -1,4 +1,5 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import type { RateLimit } from "./http/rate-limit";
 
 export type PlaygroundConfig = {
   host: string;
@@ -17,6 +18,14 @@ export type PlaygroundConfig = {
   maxBodyBytes: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
+  /** Origins allowed to frame the page (embed mode in slides); none by default. */
+  embedOrigins: string[];
+  /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop. */
+  trustProxy: boolean;
+  /** Per-address limits (per minute, and the burst allowed at once); a room behind one NAT shares them. */
+  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
+  /** A session used within this long is never evicted while idle ones exist. */
+  sessionActiveMs: number;
   /** PGlite's data folder, used when no databaseUrl is set. */
   dataDir: string;
   /** A PostgreSQL server for rooms (and everything else the playground keeps) instead of PGlite. */
@@ -29,6 +38,10 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
   return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((h) => h.trim()).filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
@@ -46,7 +59,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
-    allowedHosts: (env.ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean),
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    rateLimits: {
+      requests: { name: "requests", perMinute: number(env, "RATE_REQUESTS_PER_MINUTE", 12_000), burst: number(env, "RATE_REQUESTS_BURST", 5000) },
+      sessions: { name: "new sessions", perMinute: number(env, "RATE_SESSIONS_PER_MINUTE", 300), burst: number(env, "RATE_SESSIONS_BURST", 500) },
+      runs: { name: "test runs and checks", perMinute: number(env, "RATE_RUNS_PER_MINUTE", 1200), burst: number(env, "RATE_RUNS_BURST", 1000) },
+      // A room behind one NAT joins about 40 people in a minute; a script joining a thousand a second is stopped.
+      rooms: { name: "new rooms", perMinute: number(env, "RATE_ROOMS_PER_MINUTE", 30), burst: number(env, "RATE_ROOMS_BURST", 10) },
+      joins: { name: "joins", perMinute: number(env, "RATE_JOINS_PER_MINUTE", 1200), burst: number(env, "RATE_JOINS_BURST", 60) },
+    },
+    sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
+    embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
+      // Goes into a CSP header: only a bare origin may pass.
+      if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);
+      return o;
+    }),
     dataDir: env.DATA_DIR || "./data",
     databaseUrl: env.DATABASE_URL || undefined,
   };

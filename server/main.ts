@@ -1,6 +1,9 @@
 // `npm start` runs this: the playground on HOST:PORT until Ctrl+C.
 import { startPlayground } from "./app";
 import { configFromEnv } from "./config";
+import { installProcessGuard } from "./process-guard";
+
+installProcessGuard();
 
 const config = configFromEnv();
 const playground = await startPlayground(config);

@@ -8,7 +8,11 @@ import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
 import { createTestMode } from "./test-mode";
 
-type LoadRequest = { files: string[]; lineMaps: LineMaps };
+/**
+ * A VM has one role, fixed by its first load: "server" runs a project's non-test files and serves its tools;
+ * "tests" defines test files (hidden checks or a learner's tests) whose `mcp` fixture reaches a server in another VM.
+ */
+export type LoadRequest = { files: string[]; lineMaps: LineMaps; role: "server" | "tests" };
 
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) =>
@@ -50,11 +54,12 @@ const playground = {
     table.define(file, factory);
   },
 
-  /** Runs every non-test file's top level and works out the served tools. */
+  /** Server role: runs every listed file's top level and works out the served tools. Tests role: defines the tests. */
   load(json: string): string {
     captureHostBridge();
     const request = JSON.parse(json) as LoadRequest;
     lineMaps = request.lineMaps;
+    if (request.role === "tests") return JSON.stringify({ ok: true, ...tests.loadTests(request.files) });
     try {
       const modules = new Map<string, Record<string, unknown>>();
       for (const file of request.files) modules.set(file, table.instantiate(file));
@@ -78,10 +83,6 @@ const playground = {
   },
 
   // Async like every invoked entry, so the worker settles them the same way.
-  async loadTests(json: string): Promise<string> {
-    return JSON.stringify(tests.loadTests((JSON.parse(json) as { files: string[] }).files));
-  },
-
   async runTest(json: string): Promise<string> {
     return JSON.stringify(await tests.runTest((JSON.parse(json) as { id: number }).id));
   },
@@ -97,4 +98,6 @@ const playground = {
   },
 };
 
-(globalThis as Record<string, unknown>).__playground = playground;
+// Frozen and fixed on the global: the worker takes its entry handles before any project code runs, and nothing
+// loaded later can swap an entry for its own.
+Object.defineProperty(globalThis, "__playground", { value: Object.freeze(playground), writable: false, configurable: false, enumerable: false });

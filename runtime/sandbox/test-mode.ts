@@ -34,7 +34,8 @@ export function createTestMode(deps: TestModeDeps) {
       const registry = createRegistry();
       runner = createRunner(registry);
       (globalThis as Record<string, unknown>).console = runner.console;
-      deps.builtins["@frontmcp/testing"] = createTestingModule(registry);
+      // Defined, not assigned: an assignment would run any setter a loaded file put on Object.prototype.
+      Object.defineProperty(deps.builtins, "@frontmcp/testing", { value: createTestingModule(registry), enumerable: true, configurable: true });
       const loadErrors: Array<{ file: string; message: string }> = [];
       for (const file of files) {
         registry.setCurrentFile(file);

@@ -1,5 +1,5 @@
 // One run of a tool's execute(): input validation, approval, result shaping, and turning throws into results.
-import { InputRequiredSignal, PublicMcpError, type ElicitationRequest } from "./errors";
+import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
 import type { ProjectServer, ToolEntry } from "./project-server";
 import { bindCallState, type CallState, type ClientAbilities, type ElicitAnswer, ToolContext } from "./tool";
 
@@ -10,7 +10,8 @@ export type CallResult = {
   _meta?: Record<string, unknown>;
 };
 export type CallOutcome =
-  | { kind: "result"; result: CallResult }
+  /** `where`: the learner's "file:line" that raised a failure (a throw, or a runtime refusal such as a bad form schema); never sent on the wire. */
+  | { kind: "result"; result: CallResult; where?: string }
   | { kind: "input"; key: string; request: ElicitationRequest };
 export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities };
 /** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
@@ -88,12 +89,14 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
   } catch (error) {
     if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request };
     if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request };
+    const where = locate(error instanceof Error ? error.stack : undefined);
+    if (error instanceof ToolFailure) return { kind: "result", result: errorResult(error.message, error.code), ...(where && { where }) };
     if (error instanceof PublicMcpError) return { kind: "result", result: errorResult(error.message, error.code) };
     const message = error instanceof Error ? error.message : String(error);
-    const where = locate(error instanceof Error ? error.stack : undefined);
     return {
       kind: "result",
       result: errorResult(`Tool "${request.name}" failed: ${message}${where ? ` (at ${where})` : ""}`, "TOOL_EXECUTION_ERROR"),
+      ...(where && { where }),
     };
   }
 }

@@ -118,14 +118,25 @@ export abstract class ToolContext<In = Record<string, unknown>> {
   }
 }
 
+/** Fields of an answer that a zod form does not have (zod would drop them silently and accept the rest). */
+function unaskedFields(schema: z.ZodType, content: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (!content || typeof content !== "object" || !shape || typeof shape !== "object") return [];
+  return Object.keys(content).filter((key) => !Object.prototype.hasOwnProperty.call(shape, key));
+}
+
 function acceptedContent(message: string, schema: z.ZodType | FormSchema, content: unknown): unknown {
   let problems: string[];
   if (isZodSchema(schema)) {
-    // Form schemas are usually built inside execute() and parsed once: zod's compiled fast path would cost more
-    // to build in the interpreter than it saves.
-    const parsed = schema.safeParse(content ?? {}, { jitless: true } as z.core.ParseContext<z.core.$ZodIssue>);
-    if (parsed.success) return parsed.data;
-    problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+    // The wire schema says additionalProperties: false, so a field the form did not ask for is refused.
+    problems = unaskedFields(schema, content).map((field) => `${field}: the form did not ask for this field`);
+    if (problems.length === 0) {
+      // Form schemas are usually built inside execute() and parsed once: zod's compiled fast path would cost more
+      // to build in the interpreter than it saves.
+      const parsed = schema.safeParse(content ?? {}, { jitless: true } as z.core.ParseContext<z.core.$ZodIssue>);
+      if (parsed.success) return parsed.data;
+      problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+    }
   } else {
     const checked = validateFormContent(schema, content ?? {});
     if (checked.ok) return checked.value;

@@ -1,34 +1,41 @@
-// DNS-rebinding and cross-site protection for /api and /mcp: the Host must be ours, a browser Origin must match it.
+// DNS-rebinding and cross-site protection: the Host must be one of ours, a browser Origin must be exactly our origin.
 import type { IncomingMessage } from "node:http";
+import { hostname as machineName, networkInterfaces } from "node:os";
+import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/server";
 import { HttpError } from "./respond";
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+/**
+ * The Host names this server answers to. Bound to loopback: loopback names plus ALLOWED_HOSTS. Bound to every
+ * interface for a room: also the machine's own name and addresses, so a learner typing the printed address gets in
+ * while a rebinding name (evil.example pointing at us) does not.
+ */
+export function allowedHostnames(bindHost: string, allowedHosts: string[]): string[] {
+  const names = new Set([...localhostAllowedHostnames(), ...allowedHosts.map((h) => h.toLowerCase())]);
+  if (bindHost === "0.0.0.0" || bindHost === "::") {
+    const own = machineName().toLowerCase();
+    names.add(own);
+    names.add(`${own}.local`);
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const a of addresses ?? []) names.add(a.family === "IPv6" ? `[${a.address.replace(/%.*$/, "")}]` : a.address);
+  } else if (!/^(127\.|localhost$|\[?::1\]?$)/.test(bindHost)) names.add(bindHost.includes(":") ? `[${bindHost}]` : bindHost);
+  return [...names];
+}
 
-function hostname(hostHeader: string): string {
-  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
-  return hostHeader.split(":")[0].toLowerCase();
+/** The request's Host, checked with the SDK's validator; the origin our own URLs (the session's MCP URL) are built on. */
+export function checkHost(req: IncomingMessage, allowed: string[]): string {
+  const result = validateHostHeader(req.headers.host, allowed);
+  if (!result.ok)
+    throw new HttpError(result.errorCode === "invalid_host" ? 403 : 400, result.errorCode === "invalid_host" ? `Host "${result.hostname}" is not allowed; a teacher can add it to ALLOWED_HOSTS` : result.message);
+  return `http://${req.headers.host!.toLowerCase()}`;
 }
 
 /**
- * Bound to loopback, only loopback Host names pass (plus ALLOWED_HOSTS). Bound to all interfaces for a room,
- * any Host passes, since the room reaches the machine by an address we cannot know in advance.
+ * A browser's Origin must be our own origin, port included: the SDK's validator refuses `null` and unparsable
+ * values, and it is port-agnostic, so another local page (http://localhost:9999) is refused by the comparison after it.
  */
-export function checkRequestOrigin(req: IncomingMessage, options: { bindHost: string; allowedHosts: string[] }): void {
-  const host = req.headers.host;
-  if (!host) throw new HttpError(400, "Missing Host header");
-  const name = hostname(host);
-  const openToRoom = options.bindHost === "0.0.0.0" || options.bindHost === "::";
-  if (!openToRoom && !LOOPBACK.has(name) && !options.allowedHosts.includes(name))
-    throw new HttpError(403, `Host "${host}" is not allowed; set ALLOWED_HOSTS to serve under another name`);
+export function checkOrigin(req: IncomingMessage, ownOrigin: string): void {
   const origin = req.headers.origin;
-  if (origin === undefined || origin === "null") return;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new HttpError(403, "Malformed Origin header");
-  }
-  const sameOrigin = originHost.toLowerCase() === host.toLowerCase();
-  const loopbackPeer = LOOPBACK.has(hostname(originHost)) && LOOPBACK.has(name);
-  if (!sameOrigin && !loopbackPeer) throw new HttpError(403, `Requests from ${origin} are not allowed`);
+  const result = validateOriginHeader(origin, [new URL(ownOrigin).hostname]);
+  if (!result.ok) throw new HttpError(403, `Requests from ${origin === "null" ? "an opaque (null) origin" : JSON.stringify(origin)} are not allowed`);
+  if (origin && new URL(origin).origin !== new URL(ownOrigin).origin) throw new HttpError(403, `Requests from ${origin} are not allowed`);
 }

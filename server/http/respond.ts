@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
@@ -14,6 +14,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 export function sendError(res: ServerResponse, error: HttpError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   sendJson(res, error.status, { error: error.message, ...error.extra });
 }
 
@@ -39,4 +40,21 @@ export async function readJson(req: IncomingMessage, maxBytes: number): Promise<
   } catch (error) {
     throw new HttpError(400, `The body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** The request's URL on our own origin; a target that is not a path (`*`, `http://x/`, garbage) is a 400. */
+export function requestUrl(req: IncomingMessage, origin: string): URL {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/") || target.startsWith("//")) throw new HttpError(400, "The request target must be a path");
+  try {
+    return new URL(target, origin);
+  } catch {
+    throw new HttpError(400, "The request target is not a valid path");
+  }
+}
+
+/** An error as one short log line. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/\s+/g, " ").slice(0, 300);
 }

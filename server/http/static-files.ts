@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { HttpError } from "./respond";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 const TYPES: Record<string, string> = {
@@ -28,9 +29,16 @@ async function fileAt(path: string): Promise<string | undefined> {
   return info?.isFile() ? path : undefined;
 }
 
-export async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://x");
-  const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    throw new HttpError(400, "The path has malformed percent-encoding");
+  }
+  if (pathname.includes("\0")) throw new HttpError(400, "The path holds a NUL character");
+  if (pathname.split(/[/\\]/).includes("..")) throw new HttpError(400, "The path may not climb out of the page's folder");
+  const relative = normalize(pathname).replace(/^(\.\.[/\\])+/, "");
   const path = (await fileAt(join(DIST, relative))) ?? (extname(relative) === "" ? await fileAt(join(DIST, "index.html")) : undefined);
   if (!path) {
     const index = await fileAt(join(DIST, "index.html"));
@@ -42,7 +50,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse): Pr
   res.writeHead(200, {
     "content-type": TYPES[extname(path)] ?? "application/octet-stream",
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-    "x-content-type-options": "nosniff",
   });
-  createReadStream(path).pipe(res);
+  // A file removed between stat and read ends this answer, not the process.
+  createReadStream(path).on("error", () => res.destroy()).pipe(res);
 }

@@ -1,11 +1,13 @@
 // A compiled project loaded into a sandbox VM: list its tools, call them, and word sandbox failures for learners.
-import type { CompiledProject } from "../compile/compile";
+import type { CompiledFile, CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
 import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/pool";
 
 // The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
 import type { ListedTool } from "../../runtime/sdk/project-server";
+import type { LoadRequest } from "../../runtime/sandbox/entry";
+import type { CollectedTest } from "../../runtime/testing/index";
 export type { CallOutcome, CallResult } from "../../runtime/sdk/call";
 export type { ElicitationRequest } from "../../runtime/sdk/errors";
 export type { ListedTool } from "../../runtime/sdk/project-server";
@@ -13,6 +15,8 @@ export type { ClientAbilities, ElicitAnswer } from "../../runtime/sdk/tool";
 export type ToolCall = CallRequest;
 export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
 export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: string[] };
+
+export type LoadedTests = { tests: CollectedTest[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
 
 export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number };
 
@@ -23,18 +27,32 @@ export class ProjectLoadError extends Error {
   }
 }
 
-export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits, include: (file: string) => boolean = (f) => !isTestFile(f)): Promise<LoadedProject> {
-  const files = project.files.filter((f) => include(f.file));
-  const request = JSON.stringify({ files: files.map((f) => f.file), lineMaps: project.lineMaps });
-  let json: string;
+/** Loads files into a VM in one role; only the code of `scripts` enters the VM, so a VM never holds another's files. */
+async function loadInto(vm: SandboxVm, scripts: CompiledFile[], request: LoadRequest, limits: Limits): Promise<string> {
   try {
-    json = await vm.load(project.files.map((f) => ({ file: f.file, code: f.code })), request, limits.loadTimeoutMs);
+    return await vm.load(scripts.map((f) => ({ file: f.file, code: f.code })), JSON.stringify(request), limits.loadTimeoutMs);
   } catch (error) {
     throw asLoadError(error, limits);
   }
+}
+
+/** The project's server: its non-test files, run and served. */
+export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits): Promise<LoadedProject> {
+  const files = project.files.filter((f) => !isTestFile(f.file));
+  const lineMaps = Object.fromEntries(files.map((f) => [f.file, project.lineMaps[f.file]]));
+  const json = await loadInto(vm, files, { files: files.map((f) => f.file), lineMaps, role: "server" }, limits);
   const out = JSON.parse(json) as ({ ok: true } & LoadedProject) | { ok: false; error: { message: string; where?: string }; logs: string[] };
   if (!out.ok) throw new ProjectLoadError(out.error.message, out.error.where);
   return { tools: out.tools, server: out.server, logs: out.logs };
+}
+
+/**
+ * Test files in a VM of their own: `project` holds the tests and anything they import, and no server runs there;
+ * the tests' `mcp` fixture reaches the server VM through the host.
+ */
+export async function loadTests(vm: SandboxVm, project: CompiledProject, testFiles: string[], limits: Limits): Promise<LoadedTests> {
+  const json = await loadInto(vm, project.files, { files: testFiles, lineMaps: project.lineMaps, role: "tests" }, limits);
+  return JSON.parse(json) as LoadedTests;
 }
 
 function asLoadError(error: unknown, limits: Limits): Error {

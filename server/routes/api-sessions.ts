@@ -23,6 +23,7 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
     {
       method: "POST",
       path: /^\/api\/sessions$/,
+      rateLimit: "sessions",
       async handle({ body, url }) {
         const files = filesOf(body);
         const session = registry.create();

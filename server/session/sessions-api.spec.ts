@@ -103,12 +103,14 @@ describe("module state", () => {
 
 describe("expiry and the cap", () => {
   test("idle sessions expire; the least recently used goes first when the cap is reached", async () => {
-    const small = await startTestPlayground({ maxSessions: 2, sessionIdleMs: 60_000 });
+    const small = await startTestPlayground({ maxSessions: 2, sessionIdleMs: 60_000, sessionActiveMs: 0 });
     try {
       const a = await createSession(small, helpDesk());
       const b = await createSession(small, helpDesk());
+      await assignTo(b.mcpUrl, "bo");
       await assignTo(a.mcpUrl, "ana"); // a is now more recent than b
       const c = await createSession(small, helpDesk());
+      await assignTo(c.mcpUrl, "chen");
       expect((await api(small, "POST", `/api/sessions/${b.id}/reset`)).status).toBe(404);
       expect((await api(small, "POST", `/api/sessions/${a.id}/reset`)).status).toBe(200);
       expect((await api(small, "POST", `/api/sessions/${c.id}/reset`)).status).toBe(200);

@@ -1,62 +1,125 @@
-// Challenge checks: hidden tests run against a learner's files; the learner sees names, pass or fail, and hints only.
-import { compileProject } from "../compile/compile";
-import { isTestFile, type ProjectFiles } from "../compile/project-files";
+// Challenge checks: hidden tests judge a learner's server over MCP; the learner sees names, pass or fail, the real
+// failure first (compile error, load error, time limit, the tool's own failure) and hints. The hidden checks run in
+// a VM that holds only them and the testing runtime; the learner's code runs in the server VM (see test-run.ts).
+import { compileProject, type CompiledProject } from "../compile/compile";
+import { isTestFile, type Diagnostic, type ProjectFiles } from "../compile/project-files";
 import type { ChallengeMaterial } from "../lessons/catalog";
-import { runProjectTests, type TestReport, type TestRunDeps } from "./test-run";
+import { runProjectTests, type ServerFailure, type TestOutcome, type TestReport, type TestRunDeps } from "./test-run";
 
-export type CheckResult = { name: string; passed: boolean; message?: string };
-export type CheckReport = { passed: boolean; checks: CheckResult[] };
+/** The real problem behind a failed check, said before its hint. `file` and `line` point into the learner's code. */
+export type CheckProblem = { kind: "compile" | "load" | "timeout" | "memory" | "tool" | "test"; message: string; file?: string; line?: number };
+/** `message` is the check's hint (only when it failed); `problem` what actually went wrong, when known. */
+export type CheckResult = { name: string; passed: boolean; message?: string; problem?: CheckProblem };
+/** `failure`: the first real problem of the whole run, for a banner above the checks (and for a room's clusters). */
+export type CheckReport = { passed: boolean; checks: CheckResult[]; failure?: CheckProblem };
 
-/** Hidden check files go under a folder no learner file can use, so names never collide. */
-const HIDDEN_DIR = "__checks__";
+const only = (files: ProjectFiles, keep: (name: string) => boolean): ProjectFiles =>
+  Object.fromEntries(Object.entries(files).filter(([name]) => keep(name)));
 
-function nonTestFiles(files: ProjectFiles): ProjectFiles {
-  return Object.fromEntries(Object.entries(files).filter(([name]) => !isTestFile(name)));
+/** "file.ts:12" (as the runtime reports places) as separate fields. */
+function place(where: string | undefined): { file?: string; line?: number } {
+  const match = where && /^(.*):(\d+)$/.exec(where);
+  return match ? { file: match[1], line: Number(match[2]) } : {};
 }
 
-function onlyTests(files: ProjectFiles): ProjectFiles {
-  return Object.fromEntries(Object.entries(files).filter(([name]) => isTestFile(name)));
+function compileProblem(diagnostics: Diagnostic[]): CheckProblem {
+  const [first] = diagnostics;
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
+  return { kind: "compile", message: `Your code does not compile: ${first.file}:${first.line}: ${first.message}${more}`, file: first.file, line: first.line };
 }
 
-function report(material: ChallengeMaterial, passedNames: (name: string) => boolean): CheckReport {
-  const checks = material.checkNames.map((name) => {
-    const passed = passedNames(name);
-    return passed ? { name, passed } : { name, passed, message: material.hints[name] ?? "This check did not pass yet." };
+function serverProblem(failure: ServerFailure): CheckProblem {
+  const at = place(failure.where);
+  if (failure.kind === "load") return { kind: "load", message: `Your project did not load: ${failure.message}${failure.where ? ` (at ${failure.where})` : ""}`, ...at };
+  const kind = failure.code === "TIMEOUT" ? "timeout" : failure.code === "OUT_OF_MEMORY" ? "memory" : "tool";
+  const where = failure.where && !failure.message.includes(failure.where) ? ` (at ${failure.where})` : "";
+  return { kind, message: `Your tool failed while this check ran: ${failure.message}${where}`, ...at };
+}
+
+/** A limit hit means the check could not judge: it fails, whatever its assertions said. */
+const hitLimit = (failure: ServerFailure) => failure.code === "TIMEOUT" || failure.code === "OUT_OF_MEMORY";
+
+/** Why a check's test failed, when the reason is the code under test rather than the check's assertions. */
+function problemOf(test: TestOutcome): CheckProblem | undefined {
+  const load = test.serverFailures?.find((f) => f.kind === "load");
+  if (load) return serverProblem(load);
+  const limit = test.serverFailures?.find(hitLimit);
+  if (limit) return serverProblem(limit);
+  if (test.stopped === "timeout") return { kind: "timeout", message: `This check ran out of time: ${test.error?.message ?? "it did not finish"}` };
+  if (test.stopped) return { kind: test.stopped === "memory" ? "memory" : "tool", message: `This check was stopped: ${test.error?.message ?? test.stopped}` };
+  const first = test.serverFailures?.[0];
+  return first && serverProblem(first);
+}
+
+function judged(test: TestOutcome | undefined): { passed: boolean; problem?: CheckProblem } {
+  if (!test) return { passed: false };
+  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(hitLimit);
+  return passed ? { passed } : { passed, problem: problemOf(test) };
+}
+
+function report(material: ChallengeMaterial, outcome: (name: string) => { passed: boolean; problem?: CheckProblem }, failure?: CheckProblem): CheckReport {
+  const checks = material.checkNames.map((name): CheckResult => {
+    const { passed, problem } = outcome(name);
+    if (passed) return { name, passed };
+    return { name, passed, message: material.hints[name] ?? "This check did not pass yet.", ...(problem && { problem }) };
   });
-  return { passed: checks.every((c) => c.passed), checks };
+  const first = failure ?? checks.find((c) => c.problem)?.problem;
+  return { passed: checks.every((c) => c.passed), checks, ...(first && { failure: first }) };
 }
 
-async function runTests(deps: TestRunDeps, files: ProjectFiles, testFiles: string[]): Promise<TestReport | undefined> {
-  const compiled = await compileProject(files);
-  if (!compiled.ok) return undefined;
-  return runProjectTests(deps, compiled.project, testFiles);
+/** Compiles the hidden material once per challenge: it never changes while the server runs. */
+const builds = new WeakMap<object, Promise<CompiledProject>>();
+function buildOf(files: ProjectFiles): Promise<CompiledProject> {
+  let build = builds.get(files);
+  if (!build) {
+    build = compileProject(files).then((out) => {
+      if (!out.ok) throw new Error(`hidden challenge files do not compile: ${JSON.stringify(out.diagnostics[0])}`);
+      return out.project;
+    });
+    builds.set(files, build);
+  }
+  return build;
 }
 
-/** Runs the hidden checks files against the learner's own (non-test) files. */
+/** Runs the hidden checks (a VM of their own) against the learner's non-test files (the server VM). */
 async function checkWithHiddenTests(deps: TestRunDeps, material: ChallengeMaterial, learner: ProjectFiles): Promise<CheckReport> {
-  const hidden = Object.fromEntries(Object.entries(material.checks).map(([name, source]) => [`${HIDDEN_DIR}/${name}`, source]));
-  const result = await runTests(deps, { ...nonTestFiles(learner), ...hidden }, Object.keys(hidden));
-  const passed = new Set(result?.tests.filter((t) => t.status === "passed").map((t) => t.name) ?? []);
-  return report(material, (name) => passed.has(name));
+  const compiled = await compileProject(only(learner, (name) => !isTestFile(name)));
+  if (!compiled.ok) return report(material, () => ({ passed: false }), compileProblem(compiled.diagnostics));
+  const checks = await buildOf(material.checks);
+  const result = await runProjectTests(deps, { server: compiled.project, tests: checks }, Object.keys(material.checks));
+  const byName = new Map(result.tests.map((t) => [t.name, t]));
+  const load = result.tests.flatMap((t) => t.serverFailures ?? []).find((f) => f.kind === "load");
+  return report(material, (name) => judged(byName.get(name)), load && serverProblem(load));
 }
 
-/** Runs the learner's tests against the right tool (all must pass) and each broken one (some must fail). */
+/** The learner's first test that failed on the correct tool, as the problem to show first. */
+function learnerTestProblem(run: TestReport | undefined): CheckProblem | undefined {
+  const failed = run?.tests.find((t) => t.status === "failed");
+  if (!failed) return undefined;
+  const line = failed.error?.line;
+  const at = line === undefined ? "" : `:${line}`;
+  return { kind: failed.stopped === "timeout" ? "timeout" : "test", message: `Your test "${failed.name}" failed on the correct tool (${failed.file}${at}): ${failed.error?.message ?? "failed"}`, file: failed.file, ...(line !== undefined && { line }) };
+}
+
+/**
+ * Runs the learner's tests (their own VM) against the right tool (all must pass) and each broken one (some must fail).
+ * The tests reach the tool only over MCP: nothing of the tool's source is in the tests' VM.
+ */
 async function checkLearnerTests(deps: TestRunDeps, material: ChallengeMaterial, learner: ProjectFiles): Promise<CheckReport> {
   const runner = material.runner!;
-  const tests = onlyTests(learner);
-  const testFiles = Object.keys(tests);
+  const compiled = await compileProject(learner);
+  if (!compiled.ok) return report(material, () => ({ passed: false }), compileProblem(compiled.diagnostics));
+  const tests = compiled.project;
+  const testFiles = Object.keys(learner).filter(isTestFile);
   const allPassed = (r: TestReport | undefined) => !!r && r.tests.length > 0 && r.failed === 0 && r.passed > 0 && r.skipped === 0;
-  const caught = (r: TestReport | undefined) => !!r && r.tests.some((t) => t.status === "failed" && !/timed out|did not load/i.test(t.error?.message ?? ""));
-  const correct = testFiles.length ? await runTests(deps, { ...nonTestFiles(material.solution), ...tests }, testFiles) : undefined;
+  const caught = (r: TestReport) => r.tests.some((t) => t.status === "failed" && !t.stopped && !/did not load/.test(t.name));
+  const run = async (files: ProjectFiles) => runProjectTests(deps, { server: await buildOf(files), tests }, testFiles);
+  const correct = testFiles.length ? await run(material.solution) : undefined;
   const correctPassed = allPassed(correct);
-  const broken = await Promise.all(
-    runner.broken.map(async (variant) => {
-      if (!correctPassed) return false;
-      return caught(await runTests(deps, { ...nonTestFiles(material.broken[variant.dir] ?? {}), ...tests }, testFiles));
-    }),
-  );
+  const broken = await Promise.all(runner.broken.map(async (variant) => correctPassed && caught(await run(material.broken[variant.dir] ?? {}))));
   const outcome = new Map<string, boolean>([[runner.correct.check, correctPassed], ...runner.broken.map((v, i) => [v.check, broken[i]] as [string, boolean])]);
-  return report(material, (name) => outcome.get(name) === true);
+  const problem = correctPassed ? undefined : learnerTestProblem(correct);
+  return report(material, (name) => ({ passed: outcome.get(name) === true, ...(name === runner.correct.check && problem && { problem }) }), problem);
 }
 
 export function checkChallenge(deps: TestRunDeps, material: ChallengeMaterial, learner: ProjectFiles): Promise<CheckReport> {

@@ -1,4 +1,6 @@
-// Runs a project's *.test.ts files, each in a fresh VM with a fresh server, one test at a time under a time limit.
+// Runs test files, each with a fresh server: the project's server in one VM, the test file in another VM, talking
+// over real MCP through the host. Test code never shares a realm with the server's code, so neither can reach into
+// the other: a hidden check is out of a learner's reach, and a learner's test observes the tool only over MCP.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
@@ -6,13 +8,24 @@ import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
-import { callTool, loadProject, type Limits, type LoadedProject, type ToolCall } from "../project/project-vm";
+import { callTool, loadProject, loadTests, type CallOutcome, type Limits, type LoadedProject, type LoadedTests, type ToolCall } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
+import type { SandboxErrorKind } from "../sandbox/protocol";
 import type { RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
-/** A test as the API reports it: the runtime's result without its internal id. */
-export type TestOutcome = Omit<VmTestResult, "id">;
+/**
+ * The server's own code failing while a test ran: an uncaught throw, a refusal of the runtime (a form schema that is
+ * not flat, elicitation switched off), a time or memory limit, or a project that does not load at all.
+ */
+export type ServerFailure = { kind: "load" | "tool"; code?: string; tool?: string; message: string; where?: string };
+/** A test as the API reports it: the runtime's result without its internal id, plus what the host saw around it. */
+export type TestOutcome = Omit<VmTestResult, "id"> & {
+  /** Failures of the server's code during this test, in order (at most a few). */
+  serverFailures?: ServerFailure[];
+  /** Set when the sandbox stopped the test itself (its own time or memory limit), rather than an assertion failing. */
+  stopped?: SandboxErrorKind;
+};
 export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
 export type TestRunDeps = {
   pool: SandboxPool;
@@ -20,62 +33,95 @@ export type TestRunDeps = {
   limits: Limits & { testTimeoutMs: number; maxBodyBytes: number };
   queue: RunQueue;
 };
-
+/** What a run needs: `server` serves (its non-test files), `tests` holds the test files and whatever they import. */
+export type TestProject = { server: CompiledProject; tests: CompiledProject };
 
 /** A whole file's test run may take many round trips; the watchdog is only for a VM that stops answering at all. */
 const TEST_WATCHDOG_MS = 60_000;
+/** Result codes that mean the tool's own code failed, as opposed to a refusal the tool chose (this.fail, bad input). */
+const FAILURE_CODES = new Set(["TOOL_EXECUTION_ERROR", "INVALID_SCHEMA", "ELICITATION_DISABLED", "TIMEOUT", "OUT_OF_MEMORY"]);
+const MAX_FAILURES_PER_TEST = 5;
 
-function failedFile(file: string, name: string, message: string): TestOutcome {
-  return { file, name, status: "failed", durationMs: 0, error: { message }, logs: [] };
+function failedFile(file: string, name: string, message: string, serverFailures?: ServerFailure[]): TestOutcome {
+  return { file, name, status: "failed", durationMs: 0, error: { message }, logs: [], ...(serverFailures && { serverFailures }) };
 }
 
 function toOutcome({ id: _id, ...outcome }: VmTestResult): TestOutcome {
   return outcome;
 }
 
-async function runFile(deps: TestRunDeps, project: CompiledProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
-  const { pool, codec, limits } = deps;
-  const vm = await pool.open({ hostBridge: true });
-  let loaded: LoadedProject;
-  try {
-    loaded = await loadProject(vm, project, limits);
-  } catch (error) {
-    await vm.close();
-    return { tests: [failedFile(testFile, "(the project did not load)", (error as Error).message)], logs: [] };
+/** Collects the server failures the host sees, filed under the test that is running. */
+class FailureLog {
+  private current: ServerFailure[] = [];
+
+  note(call: ToolCall, outcome: CallOutcome): void {
+    if (outcome.kind !== "result" || !outcome.result.isError) return;
+    const code = outcome.result._meta?.code;
+    if (typeof code !== "string" || !FAILURE_CODES.has(code) || this.current.length >= MAX_FAILURES_PER_TEST) return;
+    const text = outcome.result.content.find((c) => c.type === "text")?.text;
+    this.current.push({ kind: "tool", code, tool: call.name, message: String(text ?? code), ...(outcome.where && { where: outcome.where }) });
   }
-  const host = {
-    id: `test-${randomBytes(9).toString("base64url")}`,
-    fallback: new ElicitationFallback(),
-    serverInfo: async () => loaded.server,
-    listTools: async () => loaded.tools,
-    callTool: async (call: ToolCall) => (await callTool(vm, call, limits)).outcome,
-  };
-  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
-  const clients = new TestClients(endpoint, async (clientId, request) =>
-    JSON.parse(await vm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS })),
-  );
-  vm.onHostRequest = (json) => clients.handle(json);
-  try {
-    return await runLoadedFile(vm, limits, testFile);
-  } finally {
-    await clients.closeAll();
-    await endpoint.close();
-    await vm.close();
+
+  /** The failures since the last take, attached to the test that just ended. */
+  take<T extends TestOutcome>(outcome: T): T {
+    const failures = this.current;
+    this.current = [];
+    return failures.length ? { ...outcome, serverFailures: failures } : outcome;
   }
 }
 
-async function runLoadedFile(vm: SandboxVm, limits: TestRunDeps["limits"], testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+async function runFile(deps: TestRunDeps, project: TestProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+  const { pool, codec, limits } = deps;
+  const [serverVm, testVm] = await Promise.all([pool.open(), pool.open({ hostBridge: true })]);
+  try {
+    let loaded: LoadedProject;
+    try {
+      loaded = await loadProject(serverVm, project.server, limits);
+    } catch (error) {
+      const where = (error as { where?: string }).where;
+      const failure: ServerFailure = { kind: "load", message: (error as Error).message, ...(where && { where }) };
+      return { tests: [failedFile(testFile, "(the project did not load)", (error as Error).message, [failure])], logs: [] };
+    }
+    const failures = new FailureLog();
+    const host = {
+      id: `test-${randomBytes(9).toString("base64url")}`,
+      fallback: new ElicitationFallback(),
+      serverInfo: async () => loaded.server,
+      listTools: async () => loaded.tools,
+      callTool: async (call: ToolCall) => {
+        const { outcome } = await callTool(serverVm, call, limits);
+        failures.note(call, outcome);
+        return outcome;
+      },
+    };
+    const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
+    const clients = new TestClients(endpoint, async (clientId, request) =>
+      JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS })),
+    );
+    testVm.onHostRequest = (json) => clients.handle(json);
+    try {
+      return await runTestVm(testVm, project.tests, limits, testFile, failures);
+    } finally {
+      await clients.closeAll();
+      await endpoint.close();
+    }
+  } finally {
+    await Promise.all([serverVm.close(), testVm.close()]);
+  }
+}
+
+async function runTestVm(vm: SandboxVm, project: CompiledProject, limits: TestRunDeps["limits"], testFile: string, failures: FailureLog): Promise<{ tests: TestOutcome[]; logs: string[] }> {
   const invoke = (fn: string, payload: unknown) =>
     vm.invoke(fn, JSON.stringify(payload), limits.testTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS }).then((json) => JSON.parse(json));
-  let collected: { tests: Collected[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
+  let collected: LoadedTests;
   try {
-    collected = await invoke("loadTests", { files: [testFile] });
+    collected = await loadTests(vm, project, [testFile], limits);
   } catch (error) {
-    return { tests: [failedFile(testFile, "(the test file did not load)", sandboxMessage(error, limits))], logs: [] };
+    return { tests: [failedFile(testFile, "(the test file did not load)", (error as Error).message)], logs: [] };
   }
   const tests: TestOutcome[] = collected.loadErrors.map((e) => failedFile(e.file, "(the test file did not load)", e.message));
   let crashed: string | undefined;
-  for (const test of collected.tests) {
+  for (const test of collected.tests as Collected[]) {
     if (test.mode === "skip") {
       tests.push({ file: test.file, name: test.name, status: "skipped", durationMs: 0, logs: [] });
       continue;
@@ -85,15 +131,16 @@ async function runLoadedFile(vm: SandboxVm, limits: TestRunDeps["limits"], testF
       continue;
     }
     try {
-      tests.push(toOutcome(await invoke("runTest", { id: test.id })));
+      tests.push(failures.take(toOutcome(await invoke("runTest", { id: test.id }))));
     } catch (error) {
+      const stopped = error instanceof SandboxError ? error.kind : undefined;
       if (!(error instanceof SandboxError) || error.kind === "crashed") {
         crashed = `Not run: ${sandboxMessage(error, limits)}`;
-        tests.push(failedFile(test.file, test.name, sandboxMessage(error, limits)));
+        tests.push(failures.take({ ...failedFile(test.file, test.name, sandboxMessage(error, limits)), stopped: "crashed" }));
         continue;
       }
       // The VM survives a timeout or an out-of-memory; the runner records the failure and moves on.
-      tests.push(toOutcome(await invoke("abortTest", { id: test.id, message: sandboxMessage(error, limits) })));
+      tests.push(failures.take({ ...toOutcome(await invoke("abortTest", { id: test.id, message: sandboxMessage(error, limits) })), ...(stopped && { stopped }) }));
     }
   }
   return { tests, logs: collected.logs };
@@ -107,8 +154,8 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
   return (error as Error).message;
 }
 
-/** Runs every test file of the project (or just `only`), files side by side, and sums them up. */
-export async function runProjectTests(deps: TestRunDeps, project: CompiledProject, testFiles: string[]): Promise<TestReport> {
+/** Runs the given test files of `project.tests` against `project.server`, files side by side, and sums them up. */
+export async function runProjectTests(deps: TestRunDeps, project: TestProject, testFiles: string[]): Promise<TestReport> {
   const started = Date.now();
   const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(() => runFile(deps, project, file))));
   const tests = perFile.flatMap((f) => f.tests);
