@@ -11,6 +11,8 @@ import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import { openDatabase, type Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
+import { roomRoutes } from "./routes/api-rooms";
+import { Rooms } from "./rooms/rooms";
 import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
@@ -20,7 +22,7 @@ import { SessionRegistry } from "./session/registry";
 
 export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database };
+export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database; rooms: Rooms };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
@@ -31,10 +33,12 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const registry = new SessionRegistry(pool, codec, config);
   // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),
     ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config, db }),
+    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...roomRoutes(rooms),
   ];
   const mcp = mcpHandler(registry);
 
@@ -42,6 +46,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     requests: new RateLimiter(config.rateLimits.requests),
     sessions: new RateLimiter(config.rateLimits.sessions),
     runs: new RateLimiter(config.rateLimits.runs),
+    rooms: new RateLimiter(config.rateLimits.rooms),
+    joins: new RateLimiter(config.rateLimits.joins),
   };
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
@@ -50,7 +56,13 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
     if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url });
+    const answer = await match.route.handle({ params: match.params, body, url, req });
+    if ("stream" in answer) return answer.stream(res);
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+    if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
+      res.writeHead(answer.status, { "cache-control": "no-store" });
+      return void res.end(answer.body);
+    }
     sendJson(res, answer.status, answer.body);
   }
 

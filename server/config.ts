@@ -23,7 +23,7 @@ export type PlaygroundConfig = {
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop. */
   trustProxy: boolean;
   /** Per-address limits (per minute, and the burst allowed at once); a room behind one NAT shares them. */
-  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit };
+  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
   /** A session used within this long is never evicted while idle ones exist. */
   sessionActiveMs: number;
   /** PGlite's data folder, used when no databaseUrl is set. */
@@ -65,6 +65,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
       requests: { name: "requests", perMinute: number(env, "RATE_REQUESTS_PER_MINUTE", 12_000), burst: number(env, "RATE_REQUESTS_BURST", 5000) },
       sessions: { name: "new sessions", perMinute: number(env, "RATE_SESSIONS_PER_MINUTE", 300), burst: number(env, "RATE_SESSIONS_BURST", 500) },
       runs: { name: "test runs and checks", perMinute: number(env, "RATE_RUNS_PER_MINUTE", 1200), burst: number(env, "RATE_RUNS_BURST", 1000) },
+      // A room behind one NAT joins about 40 people in a minute; a script joining a thousand a second is stopped.
+      rooms: { name: "new rooms", perMinute: number(env, "RATE_ROOMS_PER_MINUTE", 30), burst: number(env, "RATE_ROOMS_BURST", 10) },
+      joins: { name: "joins", perMinute: number(env, "RATE_JOINS_PER_MINUTE", 1200), burst: number(env, "RATE_JOINS_BURST", 60) },
     },
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {

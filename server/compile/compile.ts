@@ -1,17 +1,22 @@
 // Compiles a learner's multi-file TypeScript project for the sandbox: esbuild per file, imports checked, lines mapped.
 import { createHash } from "node:crypto";
 import * as esbuild from "esbuild";
+import type { VmRuntime } from "../sandbox/protocol";
 import { checkProjectFiles, isTestFile, type Diagnostic, type ProjectFiles } from "./project-files";
+import { OFFICIAL_MODULES, projectRuntime, unavailableModuleMessage } from "./project-kind";
 import { generatedToSourceLines } from "./source-map-lines";
 
-export type CompiledFile = { file: string; code: string; lines: number[]; imports: string[] };
-export type CompiledProject = { files: CompiledFile[]; lineMaps: Record<string, number[]> };
+/** `module`: an ES module (official-SDK server files, so top-level await works), served to the VM's `import`. */
+export type CompiledFile = { file: string; code: string; lines: number[]; imports: string[]; module?: boolean };
+export type CompiledProject = { files: CompiledFile[]; lineMaps: Record<string, number[]>; runtime: VmRuntime };
 export type CompileOutcome = { ok: true; project: CompiledProject } | { ok: false; diagnostics: Diagnostic[] };
 
 const RUNTIME_MODULES = new Set(["@frontmcp/sdk", "zod"]);
 const TEST_MODULES = new Set(["@frontmcp/testing"]);
 const RESOLVE_SUFFIXES = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.js"];
 const REQUIRE_CALL = /\brequire\("((?:[^"\\]|\\.)*)"\)/g;
+// esbuild prints every ES import and re-export with double quotes: `from "x"`, `import "x"`, `import("x")`.
+const ESM_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)"((?:[^"\\]|\\.)*)"/g;
 
 const TRANSFORM_OPTIONS = {
   loader: "ts",
@@ -22,7 +27,8 @@ const TRANSFORM_OPTIONS = {
   tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: true } },
 } satisfies esbuild.TransformOptions;
 
-type Transformed = { ok: true; code: string; lines: number[]; imports: string[] } | { ok: false; diagnostics: Diagnostic[] };
+type Format = "cjs" | "esm";
+type Transformed = { ok: true; code: string; lines: number[]; imports: string[] } | { ok: false; diagnostics: Diagnostic[]; imports?: string[] };
 const cache = new Map<string, Promise<Transformed>>();
 const CACHE_SIZE = 4000;
 
@@ -30,30 +36,38 @@ function diagnosticOf(file: string, m: esbuild.Message): Diagnostic {
   return { file, line: m.location?.line ?? 1, column: (m.location?.column ?? 0) + 1, message: m.text };
 }
 
-async function transformFile(file: string, source: string): Promise<Transformed> {
+const importsIn = (code: string, pattern: RegExp) => [...new Set([...code.matchAll(pattern)].map((m) => JSON.parse(`"${m[1]}"`) as string))];
+
+async function transformFile(file: string, source: string, format: Format): Promise<Transformed> {
   try {
-    const out = await esbuild.transform(source, { ...TRANSFORM_OPTIONS, loader: file.endsWith("x") ? "tsx" : "ts", sourcefile: file });
-    const imports = [...out.code.matchAll(REQUIRE_CALL)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    const out = await esbuild.transform(source, { ...TRANSFORM_OPTIONS, format, loader: file.endsWith("x") ? "tsx" : "ts", sourcefile: file });
     const lines = generatedToSourceLines((JSON.parse(out.map) as { mappings: string }).mappings);
+    if (format === "esm") return { ok: true, code: out.code, lines, imports: importsIn(out.code, ESM_IMPORT) };
     // The wrapper opens on the code's first line, so VM line numbers equal generated line numbers.
     const code = `__playground.define(${JSON.stringify(file)}, function (module, exports, require) {${out.code}\n});`;
-    return { ok: true, code, lines, imports: [...new Set(imports)] };
+    return { ok: true, code, lines, imports: importsIn(out.code, REQUIRE_CALL) };
   } catch (error) {
     const failure = error as esbuild.TransformFailure;
     if (!Array.isArray(failure.errors)) throw error;
-    return { ok: false, diagnostics: failure.errors.map((m) => diagnosticOf(file, m)) };
+    const diagnostics = failure.errors.map((m) => diagnosticOf(file, m));
+    // CommonJS cannot hold a top-level await, say; the file's imports (read as an ES module) may be the real problem.
+    if (format === "cjs") {
+      const asModule = await cachedTransform(file, source, "esm");
+      return { ok: false, diagnostics, imports: asModule.ok ? asModule.imports : undefined };
+    }
+    return { ok: false, diagnostics };
   }
 }
 
-function cachedTransform(file: string, source: string): Promise<Transformed> {
-  const key = createHash("sha256").update(file).update("\0").update(source).digest("base64url");
+function cachedTransform(file: string, source: string, format: Format): Promise<Transformed> {
+  const key = createHash("sha256").update(format).update("\0").update(file).update("\0").update(source).digest("base64url");
   let hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
-  hit = transformFile(file, source);
+  hit = transformFile(file, source, format);
   cache.set(key, hit);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return hit;
@@ -71,42 +85,52 @@ function locateSpecifier(source: string, spec: string): { line: number; column: 
   return { line: 1, column: 1 };
 }
 
-function resolvesInProject(from: string, spec: string, files: ProjectFiles): boolean {
+function resolvesInProject(from: string, spec: string, files: ProjectFiles, esm: boolean): boolean {
   const parts = from.split("/").slice(0, -1);
   for (const part of spec.split("/")) {
     if (part === "..") parts.pop();
     else if (part !== "." && part !== "") parts.push(part);
   }
   const base = parts.join("/");
-  return RESOLVE_SUFFIXES.some((suffix) => Object.hasOwn(files, base + suffix));
+  // ES module code names a TypeScript file by its output name (`./store.js` for store.ts), as Node resolves it.
+  const stems = esm && /\.m?js$/.test(base) ? [base, base.replace(/\.m?js$/, "")] : [base];
+  return stems.some((stem) => RESOLVE_SUFFIXES.some((suffix) => Object.hasOwn(files, stem + suffix)));
 }
 
-function importProblem(file: string, spec: string, files: ProjectFiles): string | undefined {
-  if (RUNTIME_MODULES.has(spec)) return undefined;
+function importProblem(file: string, spec: string, files: ProjectFiles, runtime: VmRuntime): string | undefined {
+  const esm = runtime !== "frontmcp" && !isTestFile(file);
+  const served = esm ? OFFICIAL_MODULES[runtime].includes(spec) : RUNTIME_MODULES.has(spec);
+  if (served) return undefined;
   if (TEST_MODULES.has(spec)) return isTestFile(file) ? undefined : `"${spec}" can only be imported from a test file (*.test.ts)`;
   if (spec.startsWith("./") || spec.startsWith("../"))
-    return resolvesInProject(file, spec, files) ? undefined : `Cannot find "${spec}": there is no such file in this project`;
-  return `The module "${spec}" is not available in the playground; only @frontmcp/sdk, @frontmcp/testing, zod and the project's own files can be imported`;
+    return resolvesInProject(file, spec, files, esm) ? undefined : `Cannot find "${spec}": there is no such file in this project`;
+  return unavailableModuleMessage(spec, esm ? runtime : "frontmcp");
 }
 
 export async function compileProject(files: ProjectFiles): Promise<CompileOutcome> {
   const invalid = checkProjectFiles(files);
   if (invalid.length) return { ok: false, diagnostics: invalid };
+  const kind = projectRuntime(files);
+  if ("diagnostics" in kind) return { ok: false, diagnostics: kind.diagnostics };
+  const { runtime } = kind;
+  // Official-SDK server files are ES modules; test files always run in the FrontMCP test runtime, as CommonJS.
+  const formatOf = (file: string): Format => (runtime !== "frontmcp" && !isTestFile(file) ? "esm" : "cjs");
   const names = Object.keys(files).sort();
-  const transformed = await Promise.all(names.map((file) => cachedTransform(file, files[file])));
+  const transformed = await Promise.all(names.map((file) => cachedTransform(file, files[file], formatOf(file))));
   const diagnostics: Diagnostic[] = [];
   const compiled: CompiledFile[] = [];
   transformed.forEach((t, i) => {
     const file = names[i];
-    if (!t.ok) return void diagnostics.push(...t.diagnostics);
-    for (const spec of t.imports) {
-      const message = importProblem(file, spec, files);
+    // An unavailable import is named before any syntax note: it is usually the reason the file was written that way.
+    for (const spec of t.imports ?? []) {
+      const message = importProblem(file, spec, files, runtime);
       if (message) diagnostics.push({ file, ...locateSpecifier(files[file], spec), message });
     }
-    compiled.push({ file, code: t.code, lines: t.lines, imports: t.imports });
+    if (!t.ok) return void diagnostics.push(...t.diagnostics);
+    compiled.push({ file, code: t.code, lines: t.lines, imports: t.imports, ...(formatOf(file) === "esm" && { module: true }) });
   });
   if (diagnostics.length) return { ok: false, diagnostics };
-  return { ok: true, project: { files: compiled, lineMaps: Object.fromEntries(compiled.map((c) => [c.file, c.lines])) } };
+  return { ok: true, project: { files: compiled, lineMaps: Object.fromEntries(compiled.map((c) => [c.file, c.lines])), runtime } };
 }
 
 /** Starts esbuild's service so the first learner does not pay for it. */

@@ -13,13 +13,13 @@ export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged
 
 const MAX_LEGACY_SESSIONS = 20;
 
-type Parsed = { req: Request; parsedBody?: unknown } | { rejected: Response };
+export type Parsed = { req: Request; parsedBody?: unknown } | { rejected: Response };
 
 /**
  * Reads a POST's JSON body once, so routing (2026 or 2025) and serving share it: the SDK would otherwise clone
  * and parse it twice. A body that is not JSON is handed on as text, for the SDK to answer with its own error.
  */
-async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
+export async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
   if (req.method !== "POST") return { req };
   const text = await req.text();
   if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, -32600, "The request body is too large") };
@@ -30,7 +30,7 @@ async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
   }
 }
 
-function jsonRpcError(status: number, code: number, message: string): Response {
+export function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
 

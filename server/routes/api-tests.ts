@@ -7,10 +7,11 @@ import { getChallengeMaterial, isLessonId } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
 import { RunQueue } from "../test-runs/run-queue";
 import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
+import { checkingLearner } from "./api-rooms";
 import { sessionOr404 } from "./api-sessions";
 import type { Route } from "./route";
 
-export function testRoutes({ registry, pool, codec, config }: RouteDeps): Route[] {
+export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps): Route[] {
   const deps: TestRunDeps = {
     pool,
     codec,
@@ -49,10 +50,16 @@ export function testRoutes({ registry, pool, codec, config }: RouteDeps): Route[
       async handle({ params, body }) {
         const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
-        const files = (body as { files?: unknown } | undefined)?.files as ProjectFiles;
+        const { files, learnerKey } = (body ?? {}) as { files?: ProjectFiles; learnerKey?: unknown };
         const problems = checkProjectFiles(files);
         if (problems.length) throw new HttpError(400, problems[0].message);
-        return { status: 200, body: await checkChallenge(deps, material, files) };
+        // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
+        const learner = await checkingLearner(rooms, learnerKey, params[0]);
+        const report = await checkChallenge(deps, material, files!);
+        if (!learner) return { status: 200, body: report };
+        const started = performance.now();
+        await rooms.recordCheck(learner, params[0], report, files!);
+        return { status: 200, body: report, headers: { "server-timing": `db;dur=${(performance.now() - started).toFixed(2)}` } };
       },
     },
   ];

@@ -14,7 +14,7 @@ export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, re
   const node = toNodeHandler({
     fetch: async (req: Request) => {
       const id = /^\/mcp\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? "";
-      const endpoint = registry.get(id)?.endpoint;
+      const endpoint = registry.get(id)?.mcpEndpoint;
       return endpoint ? endpoint.fetch(req) : notFound();
     },
   });

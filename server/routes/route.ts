@@ -1,10 +1,12 @@
 // The shape of a JSON API route and the matching of a request to one.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { HttpError } from "../http/respond";
 
-export type RouteContext = { params: string[]; body: unknown; url: URL };
-export type RouteAnswer = { status: number; body: unknown };
+export type RouteContext = { params: string[]; body: unknown; url: URL; req: IncomingMessage };
+/** JSON (or, with a content-type header and a string body, that text); or a stream the route writes itself (SSE). */
+export type RouteAnswer = { status: number; body: unknown; headers?: Record<string, string> } | { stream(res: ServerResponse): void };
 /** `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from. */
-export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs"; handle(ctx: RouteContext): Promise<RouteAnswer> };
+export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs" | "rooms" | "joins"; handle(ctx: RouteContext): Promise<RouteAnswer> };
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {
   let pathMatched = false;

@@ -4,7 +4,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FromWorker, SandboxErrorInfo, SandboxErrorKind, ToWorker, VmLimits } from "./protocol";
+import { officialRuntimeBundle } from "./official-bundles";
+import type { FromWorker, SandboxErrorInfo, SandboxErrorKind, ToWorker, VmLimits, VmRuntime, VmScript } from "./protocol";
 import { runtimeBundle } from "./runtime-bundle";
 
 export type SandboxOptions = {
@@ -22,6 +23,7 @@ export class SandboxError extends Error {
   }
 }
 
+type WorkerData = { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<"sdk1" | "sdk2", string> };
 type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
 type HostHandler = (json: string) => Promise<string>;
 type Pending = { resolve: (json: string | undefined) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout };
@@ -41,7 +43,7 @@ class PoolWorker {
   private pending = new Map<number, Pending>();
   private ready!: Promise<void>;
 
-  constructor(private pool: SandboxPool, private source: string, private data: { wasm: WebAssembly.Module; runtimeCode: string }) {
+  constructor(private pool: SandboxPool, private source: string, private data: WorkerData) {
     this.start();
   }
 
@@ -109,7 +111,7 @@ export class SandboxVm {
 
   constructor(private pool: SandboxPool, readonly id: number, readonly worker: PoolWorker) {}
 
-  load(scripts: Array<{ file: string; code: string }>, loadJson: string, timeoutMs: number): Promise<string> {
+  load(scripts: VmScript[], loadJson: string, timeoutMs: number): Promise<string> {
     return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }, timeoutMs) as Promise<string>;
   }
 
@@ -137,12 +139,14 @@ export class SandboxPool {
 
   static async start(options: SandboxOptions): Promise<SandboxPool> {
     const pool = new SandboxPool(options);
-    const [source, wasmBytes, runtimeCode] = await Promise.all([
+    const [source, wasmBytes, runtimeCode, sdk1, sdk2] = await Promise.all([
       workerSource(),
       readFile(require.resolve("quickjs-wasi/quickjs.wasm")),
       runtimeBundle(),
+      officialRuntimeBundle("sdk1"),
+      officialRuntimeBundle("sdk2"),
     ]);
-    const data = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode };
+    const data: WorkerData = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode, officialRuntimes: { sdk1, sdk2 } };
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data));
     return pool;
   }
@@ -151,13 +155,13 @@ export class SandboxPool {
     return { memoryMB: this.options.memoryMB, stackBytes: this.options.stackBytes };
   }
 
-  /** Opens a VM on the least busy worker; its runtime comes from that worker's snapshot. */
-  async open(options: { hostBridge?: boolean } = {}): Promise<SandboxVm> {
+  /** Opens a VM on the least busy worker; its runtime comes from that worker's snapshot of it. */
+  async open(options: { hostBridge?: boolean; runtime?: VmRuntime } = {}): Promise<SandboxVm> {
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const vm = new SandboxVm(this, this.nextId++, worker);
     worker.vms.add(vm.id);
     this.vms.set(vm.id, vm);
-    await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: options.hostBridge === true } }, 10_000);
+    await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: options.hostBridge === true, runtime: options.runtime ?? "frontmcp" } }, 10_000);
     return vm;
   }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 const ENTRY = fileURLToPath(new URL("../../runtime/sandbox/entry.ts", import.meta.url));
 
 // zod 4 ships ~40 locales (about 260 KB minified); learners read English messages only.
-const englishOnlyZod: esbuild.Plugin = {
+export const englishOnlyZod: esbuild.Plugin = {
   name: "zod-english-only",
   setup(build) {
     build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>

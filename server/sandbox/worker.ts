@@ -1,9 +1,10 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
-import type { FromWorker, SandboxErrorInfo, ToWorker, VmLimits } from "./protocol";
+import { officialModuleSource, resolveModule } from "./official-modules";
+import type { FromWorker, SandboxErrorInfo, ToWorker, VmLimits, VmRuntime } from "./protocol";
 
-const { wasm, runtimeCode } = workerData as { wasm: WebAssembly.Module; runtimeCode: string };
+const { wasm, runtimeCode, officialRuntimes } = workerData as { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string> };
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
 
@@ -16,11 +17,16 @@ type Vm = {
   hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }>;
   /** Handles of the `__playground` entry points, taken when the VM opens (see captureEntries). */
   entries: Map<string, JSValueHandle>;
+  /** Official-SDK VMs: the project's ES modules by file name, and the names each builtin module exports. */
+  modules: Map<string, string>;
+  builtins: Record<string, string[]>;
 };
 
 const vms = new Map<number, Vm>();
 let nextCallId = 1;
-let snapshot: ReturnType<QuickJS["snapshot"]> | undefined;
+type Snapshot = ReturnType<QuickJS["snapshot"]>;
+/** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
+const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
 
 function options(limits: VmLimits, vm: () => Vm | undefined) {
   return {
@@ -29,6 +35,18 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
     maxStackSize: limits.stackBytes,
     timezoneOffset: 0,
     interruptHandler: () => Date.now() > (vm()?.deadline ?? Infinity),
+    // Only official-SDK VMs have modules; `import` in any other VM finds none.
+    moduleLoader: {
+      normalize: (base: string, spec: string) => resolveModule(vm()?.modules ?? new Map(), vm()?.builtins ?? {}, base, spec),
+      load: (name: string) => {
+        const current = vm();
+        const builtin = current?.builtins[name];
+        if (builtin) return officialModuleSource(name, builtin);
+        const source = current?.modules.get(name);
+        if (source === undefined) throw new Error(`Cannot find module "${name}"`);
+        return source;
+      },
+    },
   };
 }
 
@@ -134,15 +152,23 @@ function installHostBridge(vmId: number, qjs: QuickJS): void {
   global.dispose();
 }
 
-async function baseSnapshot(limits: VmLimits) {
-  if (!snapshot) {
-    const qjs = await QuickJS.create(options(limits, () => undefined));
-    qjs.evalCode(runtimeCode, "runtime.js").dispose();
-    qjs.executePendingJobs();
-    snapshot = qjs.snapshot();
-    qjs.dispose();
+function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
+  let taken = snapshots.get(runtime);
+  if (!taken) {
+    taken = (async () => {
+      const qjs = await QuickJS.create(options(limits, () => undefined));
+      qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
+      qjs.executePendingJobs();
+      // The export names of each builtin module, so the module loader can serve them as real ES modules.
+      const builtins = runtime === "frontmcp" ? {} : (JSON.parse(qjs.evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js").consume((h) => h.toString())) as Record<string, string[]>);
+      const snapshot = qjs.snapshot();
+      qjs.dispose();
+      return { snapshot, builtins };
+    })();
+    snapshots.set(runtime, taken);
+    taken.catch(() => snapshots.delete(runtime));
   }
-  return snapshot;
+  return taken;
 }
 
 /**
@@ -181,8 +207,9 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
   }
   if (m.op === "open") {
-    const qjs = await QuickJS.restore(await baseSnapshot(m.limits), options(m.limits, () => vms.get(m.vmId)));
-    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: captureEntries(qjs) });
+    const base = await baseSnapshot(m.limits, m.limits.runtime ?? "frontmcp");
+    const qjs = await QuickJS.restore(base.snapshot, options(m.limits, () => vms.get(m.vmId)));
+    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: captureEntries(qjs), modules: new Map(), builtins: base.builtins });
     if (m.limits.hostBridge) installHostBridge(m.vmId, qjs);
     return undefined;
   }
@@ -195,7 +222,10 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   if (m.op === "load") {
     const started = Date.now();
     const remaining = () => Math.max(1, m.timeoutMs - (Date.now() - started));
-    for (const script of m.scripts) slice(vm, remaining(), () => vm.qjs.evalCode(script.code, script.file).dispose());
+    for (const script of m.scripts) {
+      if (script.module) vm.modules.set(script.file, script.code);
+      else slice(vm, remaining(), () => vm.qjs.evalCode(script.code, script.file).dispose());
+    }
     const result = slice(vm, remaining(), () => call(vm, "load", m.loadJson));
     try {
       return result.toString();

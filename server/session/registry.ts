@@ -38,7 +38,7 @@ export class SessionRegistry {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
     const id = randomBytes(16).toString("base64url");
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB });
+    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes);
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
     this.sessions.set(id, session);
     return session;

@@ -3,6 +3,7 @@ import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
+import { OfficialProject } from "../mcp/official/official-project";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
@@ -21,10 +22,17 @@ export class Session implements ToolHost {
   endpoint?: McpEndpoint;
   private project?: CompiledProject;
   private live?: { vm: SandboxVm; loaded: LoadedProject };
+  /** Set while the last good build is a server on the official SDK (it then serves /mcp instead of `endpoint`). */
+  private official?: OfficialProject;
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits) {}
+  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits, private maxBodyBytes = 1 << 20) {}
+
+  /** The endpoint serving /mcp/{id} for the current build. */
+  get mcpEndpoint(): McpEndpoint | undefined {
+    return this.official?.endpoint ?? this.endpoint;
+  }
 
   touch(): void {
     this.lastUsed = Date.now();
@@ -47,6 +55,7 @@ export class Session implements ToolHost {
       this.files = files;
       const compiled = await compileProject(files);
       if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
+      if (compiled.project.runtime !== "frontmcp") return this.swapOfficial(compiled.project);
       try {
         await this.swap(compiled.project);
       } catch (error) {
@@ -54,15 +63,36 @@ export class Session implements ToolHost {
         throw error;
       }
       this.project = compiled.project;
+      await this.official?.close();
+      this.official = undefined;
       this.endpoint?.toolsChanged();
       return { ok: true, tools: this.live!.loaded.tools };
     });
   }
 
+  private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes);
+    let tools: ListedTool[];
+    try {
+      tools = await official.swap(project);
+    } catch (error) {
+      if (error instanceof ProjectLoadError) return { ok: false, diagnostics: [loadDiagnostic(error)] };
+      throw error;
+    }
+    this.official = official;
+    this.project = project;
+    // A FrontMCP build that served before is gone; its clients must connect again.
+    await this.live?.vm.close();
+    this.live = undefined;
+    this.endpoint?.toolsChanged();
+    return { ok: true, tools };
+  }
+
   /** Same files, fresh module state (and forgotten approvals). */
   reset(): Promise<void> {
     return this.serial(async () => {
-      if (this.project) await this.swap(this.project);
+      if (this.official) await this.official.endpoint.closeInstances();
+      else if (this.project) await this.swap(this.project);
     });
   }
 
@@ -84,7 +114,7 @@ export class Session implements ToolHost {
 
   /** The live VM, reloaded from the last good build if its worker was restarted. */
   private async ensureLive(): Promise<{ vm: SandboxVm; loaded: LoadedProject } | undefined> {
-    if (!this.live && this.project) {
+    if (!this.live && this.project?.runtime === "frontmcp") {
       const project = this.project;
       await this.serial(() => (this.live ? Promise.resolve() : this.swap(project)));
     }
@@ -110,6 +140,7 @@ export class Session implements ToolHost {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
     await this.endpoint?.close();
+    await this.official?.close();
     await this.live?.vm.close();
     this.live = undefined;
   }

@@ -1,0 +1,76 @@
+// The surface the host calls in an official-SDK VM (`globalThis.__playground`): load the project's ES modules, then
+// pass stdin lines in and stdout lines out. Every call returns a report of what the server wrote meanwhile.
+import { locateInProject, type LineMaps } from "../sandbox/locate";
+import { fireTimer, takeLogs, takeTimerChanges } from "./globals";
+import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
+
+export type BuiltinModules = Record<string, Record<string, unknown>>;
+type LoadRequest = { entries: string[]; lineMaps: LineMaps };
+
+let request: LoadRequest = { entries: [], lineMaps: {} };
+
+function errorInfo(error: unknown): { message: string; where?: string } {
+  const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
+  return { message, where: locateInProject(error instanceof Error ? error.stack : undefined, request.lineMaps) };
+}
+
+/**
+ * The report is read by the host only after the VM's job queue is drained (the worker runs every pending job before
+ * it reads a settled call), so it is built lazily, in `toString`: it then holds everything the server wrote in
+ * response, however many awaits the SDK took to get there. It joins strings only; no learner code runs in it.
+ */
+function report(extra: () => Record<string, unknown> = () => ({})): { toString(): string } {
+  return {
+    toString() {
+      const rest = JSON.stringify({ ...extra(), timers: takeTimerChanges(), logs: takeLogs() });
+      return `{"outbox":${takeOutboxJson()},${rest.slice(1)}`;
+    },
+  };
+}
+
+export function installOfficialRuntime(modules: BuiltinModules): void {
+  const g = globalThis as Record<string, unknown>;
+  // The module loader (on the host) builds each builtin module from this table.
+  g.__officialModules = modules;
+  let failure: { message: string; where?: string } | undefined;
+
+  g.__playground = {
+    load(json: string): string {
+      request = JSON.parse(json) as LoadRequest;
+      return JSON.stringify({ ok: true });
+    },
+
+    /** Runs the project's entry modules (top-level await included): the server connects its transport here. */
+    async start(): Promise<{ toString(): string }> {
+      try {
+        for (const entry of request.entries) await import(entry);
+      } catch (error) {
+        failure = errorInfo(error);
+      }
+      return report(() => {
+        if (failure) return { ok: false, error: failure };
+        if (!connectedTransport())
+          return { ok: false, error: { message: "The server never connected a transport: end the file with `await server.connect(new StdioServerTransport())`" } };
+        return { ok: true };
+      });
+    },
+
+    async deliver(json: string): Promise<{ toString(): string }> {
+      const transport = connectedTransport();
+      if (!transport) throw new Error("The server is not connected");
+      transport.receive(JSON.parse(json));
+      return report();
+    },
+
+    async fireTimer(json: string): Promise<{ toString(): string }> {
+      fireTimer((JSON.parse(json) as { id: number }).id);
+      return report();
+    },
+
+    /** The client went away: stdin closed. */
+    async close(): Promise<{ toString(): string }> {
+      await connectedTransport()?.close();
+      return report();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// One running copy of an official-SDK project: what a stdio server is as a process. Messages go in on its stdin and
+// come out of its stdout; its timers run on the host's clock; CPU limits apply to each step it takes.
+import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import type { CompiledProject } from "../../compile/compile";
+import { isTestFile } from "../../compile/project-files";
+import { ProjectLoadError, type Limits } from "../../project/project-vm";
+import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
+
+/** Host timers, injectable so tests can move time on without waiting. */
+export type Clock = { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
+export const realClock: Clock = {
+  setTimeout: (fn, ms) => setTimeout(fn, Math.min(ms, 2 ** 31 - 1)).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** Who an instance serves: one 2025-11-25 connection, or every 2026-07-28 request of the playground session. */
+export type InstanceRole = "connection" | "modern" | "listing";
+
+type Report = {
+  outbox: Array<{ message: JSONRPCMessage; related?: RequestId }>;
+  timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
+  logs: string[];
+  ok?: boolean;
+  error?: { message: string; where?: string };
+};
+
+const MAX_LOG_LINES = 200;
+
+/** `C` is the caller's note on a delivery (which request it belongs to); it comes back with what the delivery caused. */
+export class OfficialInstance<C = unknown> {
+  /** The server wrote a message; `cause` is the delivery that led to it (undefined for a timer). */
+  onOutput?: (message: JSONRPCMessage, related: RequestId | undefined, cause: C | undefined) => void;
+  /** A step was stopped (CPU or memory limit); the VM lives on, but that step's work is gone. */
+  onStopped?: (cause: C | undefined, text: string) => void;
+  /** The process is gone (closed, or its sandbox crashed). */
+  onExit?: (reason: string) => void;
+  readonly logs: string[] = [];
+  closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private timers = new Map<number, unknown>();
+
+  private constructor(
+    readonly number: number,
+    readonly role: InstanceRole,
+    private vm: SandboxVm,
+    private limits: Limits,
+    private clock: Clock,
+  ) {
+    vm.onLost = () => this.exit("Its sandbox was restarted");
+  }
+
+  static async start<C>(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock, number: number, role: InstanceRole): Promise<OfficialInstance<C>> {
+    if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");
+    const vm = await pool.open({ runtime: project.runtime });
+    const instance = new OfficialInstance<C>(number, role, vm, limits, clock);
+    try {
+      const files = project.files.filter((f) => !isTestFile(f.file));
+      const entries = entryFiles(files.map((f) => f.file));
+      await vm.load(files.map((f) => ({ file: f.file, code: f.code, module: f.module })), JSON.stringify({ entries, lineMaps: project.lineMaps }), limits.loadTimeoutMs);
+      const report = JSON.parse(await vm.invoke("start", "{}", limits.loadTimeoutMs)) as Report;
+      instance.apply(report, undefined);
+      if (!report.ok) throw new ProjectLoadError(report.error?.message ?? "The server did not start", report.error?.where);
+      return instance;
+    } catch (error) {
+      await instance.close();
+      if (error instanceof SandboxError)
+        throw new ProjectLoadError(`Starting the server failed: ${describeSandboxError(error, { timeoutMs: limits.loadTimeoutMs, memoryMB: limits.memoryMB })}`);
+      throw error;
+    }
+  }
+
+  /** Writes one message to the server's stdin. Steps run one at a time, so what each caused is known exactly. */
+  deliver(message: JSONRPCMessage, cause: C | undefined): Promise<void> {
+    return this.step("deliver", JSON.stringify(message), cause);
+  }
+
+  private step(fn: string, json: string, cause: C | undefined): Promise<void> {
+    const run = async () => {
+      if (this.closed) return;
+      try {
+        this.apply(JSON.parse(await this.vm.invoke(fn, json, this.limits.callTimeoutMs)) as Report, cause);
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error;
+        if (error.kind === "crashed") return this.exit(`The server's sandbox crashed: ${error.message}`);
+        this.onStopped?.(cause, describeSandboxError(error, { timeoutMs: this.limits.callTimeoutMs, memoryMB: this.limits.memoryMB }));
+      }
+    };
+    const next = this.queue.then(run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private apply(report: Report, cause: C | undefined): void {
+    for (const change of report.timers) {
+      if (change.set) {
+        const { id, ms } = change.set;
+        this.timers.set(id, this.clock.setTimeout(() => {
+          this.timers.delete(id);
+          void this.step("fireTimer", JSON.stringify({ id }), undefined);
+        }, ms));
+      } else if (change.clear !== undefined) {
+        this.clock.clearTimeout(this.timers.get(change.clear));
+        this.timers.delete(change.clear);
+      }
+    }
+    this.logs.push(...report.logs);
+    if (this.logs.length > MAX_LOG_LINES) this.logs.splice(0, this.logs.length - MAX_LOG_LINES);
+    for (const { message, related } of report.outbox) this.onOutput?.(message, related, cause);
+  }
+
+  private exit(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const handle of this.timers.values()) this.clock.clearTimeout(handle);
+    this.timers.clear();
+    this.onExit?.(reason);
+  }
+
+  /** Closes stdin and ends the process. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.exit("The server was stopped");
+    await this.vm.close();
+  }
+}
+
+/** The files a stdio server starts from: its server/index/main file, or every server file when there is none. */
+export function entryFiles(files: string[]): string[] {
+  for (const name of ["src/server", "server", "src/index", "index", "src/main", "main"])
+    for (const ext of [".ts", ".tsx", ".js", ".mjs"]) if (files.includes(name + ext)) return [name + ext];
+  return [...files].sort();
+}

@@ -1,0 +1,65 @@
+// A session's official-SDK project: its last good build, the instances (processes) it runs, and its /mcp endpoint.
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { CompiledProject } from "../../compile/compile";
+import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
+import type { SandboxPool } from "../../sandbox/pool";
+import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
+import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
+
+const LISTING_CLIENT = { name: "playground-tool-listing", version: "1.0.0" };
+
+export class OfficialProject implements InstanceSource {
+  readonly endpoint: ReturnType<typeof createOfficialEndpoint>;
+  private project?: CompiledProject;
+  private started = 0;
+
+  constructor(private pool: SandboxPool, private limits: Limits, maxBodyBytes: number, private clock: Clock = realClock) {
+    this.endpoint = createOfficialEndpoint(this, { maxBodyBytes });
+  }
+
+  /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */
+  open<C>(role: Exclude<InstanceRole, "listing">): Promise<OfficialInstance<C>> {
+    if (!this.project) return Promise.reject(new Error("The project has not compiled yet"));
+    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role);
+  }
+
+  /** Starts the new build once to list its tools (as a client would: initialize, then tools/list), then switches. */
+  async swap(project: CompiledProject): Promise<ListedTool[]> {
+    const tools = await listTools(this.pool, project, this.limits, this.clock);
+    this.project = project;
+    await this.endpoint.closeInstances();
+    return tools;
+  }
+
+  async close(): Promise<void> {
+    this.project = undefined;
+    await this.endpoint.close();
+  }
+}
+
+async function listTools(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
+  const instance = await OfficialInstance.start<number>(pool, project, limits, clock, 0, "listing");
+  const answers = new Map<unknown, JSONRPCMessage>();
+  instance.onOutput = (message) => void ("id" in message && answers.set(message.id, message));
+  const ask = async (id: number, method: string, params: Record<string, unknown>) => {
+    await instance.deliver({ jsonrpc: "2.0", id, method, params }, id);
+    const answer = answers.get(id) as { result?: Record<string, unknown>; error?: { message: string } } | undefined;
+    if (!answer) throw new ProjectLoadError(`The server did not answer ${method}`);
+    if (answer.error) throw new ProjectLoadError(`The server answered ${method} with an error: ${answer.error.message}`);
+    return answer.result!;
+  };
+  try {
+    await ask(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: LISTING_CLIENT });
+    await instance.deliver({ jsonrpc: "2.0", method: "notifications/initialized" }, undefined);
+    const listed = (await ask(2, "tools/list", {})).tools as Array<Record<string, unknown>>;
+    return listed.map((tool) => ({
+      name: String(tool.name),
+      ...(typeof tool.title === "string" && { title: tool.title }),
+      ...(typeof tool.description === "string" && { description: tool.description }),
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      ...(tool.annotations !== undefined && { annotations: tool.annotations as Record<string, unknown> }),
+    }));
+  } finally {
+    await instance.close();
+  }
+}

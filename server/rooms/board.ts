@@ -1,0 +1,65 @@
+// The teacher's board, computed from the room's rows: counts per lesson, challenge and hidden check, and failure clusters.
+import type { LessonSummary } from "../lessons/catalog";
+import type { LearnerRow, ProgressRow, RoomRow } from "./store";
+import type { Board, BoardItem, FailureCluster } from "./types";
+
+export type BoardInput = {
+  room: RoomRow;
+  /** The course, in order, and each challenge's check names. */
+  items: LessonSummary[];
+  checkNames: Map<string, string[]>;
+  learners: LearnerRow[];
+  progress: ProgressRow[];
+  current: Map<number, string>;
+};
+
+export function buildBoard({ room, items, checkNames, learners, progress, current }: BoardInput): Board {
+  const present = learners.filter((l) => !l.left_at);
+  const presentIds = new Set(present.map((l) => l.id));
+  const rows = progress.filter((p) => presentIds.has(p.learner_id));
+  const locked = new Set(room.lead.locked);
+
+  const boardItems: BoardItem[] = items.map((item) => {
+    const mine = rows.filter((p) => p.item === item.id);
+    const names = checkNames.get(item.id) ?? [];
+    return {
+      id: item.id,
+      title: item.title,
+      kind: item.kind,
+      opened: mine.filter((p) => p.opened).length,
+      tried: mine.filter((p) => p.tried).length,
+      passed: mine.filter((p) => p.passed).length,
+      locked: locked.has(item.id),
+      checks: names.map((name) => ({ name, failing: mine.filter((p) => p.failing.includes(name)).length })),
+    };
+  });
+
+  const clusters = new Map<string, FailureCluster>();
+  const add = (kind: FailureCluster["kind"], item: string, text: string, learner: number) => {
+    const key = JSON.stringify([kind, item, text]);
+    const cluster = clusters.get(key) ?? { kind, item, text, count: 0, learners: [] };
+    cluster.count++;
+    cluster.learners.push(learner);
+    clusters.set(key, cluster);
+  };
+  for (const p of rows) {
+    for (const check of p.failing) add("check", p.item, check, p.learner_id);
+    if (p.problem && p.problem_kind) add(p.problem_kind, p.item, p.problem, p.learner_id);
+  }
+
+  const passedBy = new Map<number, number>();
+  for (const p of rows) if (p.passed) passedBy.set(p.learner_id, (passedBy.get(p.learner_id) ?? 0) + 1);
+
+  return {
+    code: room.code,
+    title: room.title,
+    createdAt: room.created_at.toISOString(),
+    ended: room.ended_at !== null,
+    lead: room.lead,
+    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), left: false, item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
+    lessons: boardItems.filter((i) => i.kind === "lesson"),
+    challenges: boardItems.filter((i) => i.kind === "challenge"),
+    // Biggest first: the teacher answers the question twenty people have before the one one person has.
+    clusters: [...clusters.values()].sort((a, b) => b.count - a.count || a.item.localeCompare(b.item) || a.text.localeCompare(b.text)),
+  };
+}

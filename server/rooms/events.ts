@@ -1,0 +1,77 @@
+// Live room events: every change is a NOTIFY on one channel, so the teacher's stream gets it whichever instance the
+// learner's request reached. Each instance LISTENs once and fans out to its own subscribers, rebuilding a room's
+// payload once per burst of changes (one rebuild running, at most one queued) rather than once per change.
+import type { Database } from "../db/database";
+
+export const ROOM_CHANNEL = "playground_rooms";
+export type RoomChange = { code: string; kind: "board" | "room" };
+
+type Subscriber = { kind: RoomChange["kind"]; send(payload: unknown): void };
+type Rebuild = (code: string, kind: RoomChange["kind"]) => Promise<unknown>;
+
+export class RoomEvents {
+  private subscribers = new Map<string, Set<Subscriber>>();
+  private listening: Promise<unknown> | undefined;
+  private pending = new Map<string, { running: boolean; again: Set<RoomChange["kind"]> }>();
+
+  constructor(private readonly db: Database, private readonly rebuild: Rebuild) {}
+
+  /** Announces a change; "room" changes (lead, locks, releases, end) reach learners too, and always the board. */
+  async changed(code: string, kind: RoomChange["kind"]): Promise<void> {
+    await this.db.notify(ROOM_CHANNEL, JSON.stringify({ code, kind } satisfies RoomChange));
+  }
+
+  async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void): Promise<() => void> {
+    this.listening ??= this.db.listen(ROOM_CHANNEL, (payload) => this.onNotify(payload)).catch((error) => {
+      this.listening = undefined;
+      throw error;
+    });
+    await this.listening;
+    const subscriber = { kind, send };
+    let set = this.subscribers.get(code);
+    if (!set) this.subscribers.set(code, (set = new Set()));
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (!set.size && this.subscribers.get(code) === set) this.subscribers.delete(code);
+    };
+  }
+
+  count(code: string, kind: RoomChange["kind"]): number {
+    return [...(this.subscribers.get(code) ?? [])].filter((s) => s.kind === kind).length;
+  }
+
+  private onNotify(payload: string): void {
+    let change: RoomChange;
+    try {
+      change = JSON.parse(payload) as RoomChange;
+    } catch {
+      return;
+    }
+    if (!this.subscribers.has(change.code)) return;
+    this.schedule(change.code, "board");
+    if (change.kind === "room") this.schedule(change.code, "room");
+  }
+
+  private schedule(code: string, kind: RoomChange["kind"]): void {
+    const key = `${code}\n${kind}`;
+    const state = this.pending.get(key);
+    if (state?.running) return void state.again.add(kind);
+    const run = { running: true, again: new Set<RoomChange["kind"]>() };
+    this.pending.set(key, run);
+    void (async () => {
+      do {
+        run.again.clear();
+        const targets = [...(this.subscribers.get(code) ?? [])].filter((s) => s.kind === kind);
+        if (!targets.length) break;
+        try {
+          const payload = await this.rebuild(code, kind);
+          for (const target of targets) target.send(payload);
+        } catch (error) {
+          console.error(`Room ${code}: could not rebuild the ${kind} event:`, (error as Error).message);
+        }
+      } while (run.again.size);
+      this.pending.delete(key);
+    })();
+  }
+}

@@ -1,0 +1,328 @@
+// Rooms over HTTP on a real playground and a real database (PGlite in a temp folder, or DATABASE_URL's server):
+// create and join, server-recorded checks on the board and its live stream, leading, read-only view, CSV, end,
+// trust (keys), bad input, and a restart between two checks of one room.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { api } from "../testing/harness";
+import { bearer, challengeFiles, createRoom, joinRoom, openStream, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
+import { configFromEnv } from "../config";
+import { CODE_ALPHABET } from "./codes";
+
+const C1 = "c1-confirm-before-deleting";
+let kit: RoomPlayground;
+let files: { starter: Record<string, string>; solution: Record<string, string> };
+
+beforeAll(async () => {
+  kit = await startRoomPlayground();
+  files = await challengeFiles(C1);
+});
+afterAll(() => kit?.close());
+
+const pg = () => kit.pg;
+const check = (key: string | undefined, project: Record<string, string>, id = C1) => api(pg(), "POST", `/api/challenges/${id}/check`, { files: project, ...(key !== undefined && { learnerKey: key }) });
+const board = (code: string, key: string) => api(pg(), "GET", `/api/rooms/${code}`, undefined, bearer(key));
+const c1Of = (b: any) => b.challenges.find((c: any) => c.id === C1);
+
+describe("a room from start to end", () => {
+  let room: { code: string; teacherKey: string };
+  let ann: { learnerKey: string; name: string };
+  let bo: { learnerKey: string; name: string };
+  let cy: { learnerKey: string; name: string };
+
+  test("a room has a 6-character code without look-alike characters, and a teacher key", async () => {
+    room = await createRoom(pg(), "Friday workshop");
+    expect(room.code).toMatch(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
+    expect(CODE_ALPHABET).not.toMatch(/[0O1IL5S2Z8B]/);
+    expect(room.teacherKey.length).toBeGreaterThanOrEqual(32);
+    const b = await board(room.code, room.teacherKey);
+    expect(b.status).toBe(200);
+    expect(b.json).toMatchObject({ code: room.code, title: "Friday workshop", learners: [], ended: false });
+  });
+
+  test("learners join with a nickname; a duplicate gets a suffix; a typed code may be lower case with a dash", async () => {
+    ann = await joinRoom(pg(), room.code, "Ann");
+    bo = await joinRoom(pg(), room.code, "  Bo  ");
+    const typed = `${room.code.slice(0, 3).toLowerCase()}-${room.code.slice(3).toLowerCase()}`;
+    const res = await api(pg(), "POST", `/api/rooms/${typed}/join`, { name: "ann" });
+    expect(res.status).toBe(201);
+    cy = res.json;
+    expect([ann.name, bo.name, cy.name]).toEqual(["Ann", "Bo", "ann (2)"]);
+    expect(new Set([ann.learnerKey, bo.learnerKey, cy.learnerKey]).size).toBe(3);
+    expect((await board(room.code, room.teacherKey)).json.learners.map((l: any) => l.name)).toEqual(["Ann", "Bo", "ann (2)"]);
+  });
+
+  test("checks with a learner key are recorded from the server's own run: 2 passed, 1 failing, per-check counts, live on the stream", async () => {
+    const stream = await openStream(`${pg().url}/api/rooms/${room.code}/events`, room.teacherKey);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    const first = await stream.next((e) => e.type === "board");
+    expect(c1Of(first.board).passed).toBe(0);
+
+    const [a, b, c] = await Promise.all([check(ann.learnerKey, files.solution), check(bo.learnerKey, files.solution), check(cy.learnerKey, files.starter)]);
+    expect([a.json.passed, b.json.passed, c.json.passed]).toEqual([true, true, false]);
+    expect(a.headers.get("server-timing")).toMatch(/^db;dur=\d/);
+    const failingNames = c.json.checks.filter((x: any) => !x.passed).map((x: any) => x.name);
+    expect(failingNames.length).toBeGreaterThan(0);
+
+    const live = await stream.next((e) => c1Of(e.board).passed === 2 && c1Of(e.board).tried === 3);
+    stream.close();
+    const counts = Object.fromEntries(c1Of(live.board).checks.map((x: any) => [x.name, x.failing]));
+    for (const name of Object.keys(counts)) expect(counts[name]).toBe(failingNames.includes(name) ? 1 : 0);
+    expect(live.board.clusters.filter((x: any) => x.kind === "check" && x.item === C1).map((x: any) => x.text).sort()).toEqual([...failingNames].sort());
+  });
+
+  test("a check without a learner key is answered and recorded nowhere", async () => {
+    const before = c1Of((await board(room.code, room.teacherKey)).json);
+    expect((await check(undefined, files.solution)).json.passed).toBe(true);
+    expect(c1Of((await board(room.code, room.teacherKey)).json)).toEqual(before);
+  });
+
+  test("opened and tried come from the learner's page; compile and tool errors form clusters", async () => {
+    const lesson = "04-on-the-wire";
+    for (const learner of [ann, bo]) {
+      const res = await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "opened" }, bearer(learner.learnerKey));
+      expect(res.status).toBe(200);
+    }
+    await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } }, bearer(ann.learnerKey));
+    await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } }, bearer(bo.learnerKey));
+    const b = (await board(room.code, room.teacherKey)).json;
+    expect(b.lessons.find((l: any) => l.id === lesson)).toMatchObject({ opened: 2, tried: 2, passed: 0 });
+    expect(b.clusters).toContainEqual(expect.objectContaining({ kind: "tool", item: lesson, text: "Ticket T-9 not found", count: 2 }));
+  });
+
+  test("everyone open lesson N, lock, release: learners' streams follow; a locked challenge's check is refused", async () => {
+    const learnerStream = await openStream(`${pg().url}/api/rooms/${room.code}/me/events`, bo.learnerKey);
+    const first = await learnerStream.next((e) => e.type === "room");
+    expect(first.room).toMatchObject({ code: room.code, name: "Bo", title: "Friday workshop" });
+
+    const lead = (body: unknown) => api(pg(), "POST", `/api/rooms/${room.code}/lead`, body, bearer(room.teacherKey));
+    expect((await lead({ action: "open", item: "04-on-the-wire" })).status).toBe(200);
+    const moved = await learnerStream.next((e) => e.room.lead.lesson?.id === "04-on-the-wire");
+    expect(moved.room.name).toBe("Bo");
+
+    expect((await lead({ action: "lock", item: "c2-act-after-asking" })).status).toBe(200);
+    await learnerStream.next((e) => e.room.lead.locked.includes("c2-act-after-asking"));
+    const locked = await check(bo.learnerKey, files.starter, "c2-act-after-asking");
+    expect(locked.status).toBe(423);
+
+    expect((await lead({ action: "release", item: C1, what: "hint" })).status).toBe(200);
+    const released = await learnerStream.next((e) => e.room.released[C1]);
+    expect(Object.keys(released.room.released[C1].hints).length).toBeGreaterThan(0);
+    expect(released.room.released[C1].solution).toBeUndefined();
+    const me = await api(pg(), "GET", `/api/rooms/${room.code}/me`, undefined, bearer(cy.learnerKey));
+    expect(me.json.released[C1].hints).toEqual(released.room.released[C1].hints);
+    learnerStream.close();
+
+    expect((await lead({ action: "release", item: "04-on-the-wire", what: "hint" })).status).toBe(400);
+    expect((await lead({ action: "fly", item: C1 })).status).toBe(400);
+    expect((await lead({ action: "open", item: "../../etc" })).status).toBe(400);
+  });
+
+  test("the teacher reads one learner's code, last check and last call; learners cannot", async () => {
+    const call = { tool: "delete_ticket", arguments: { id: "T-1" }, wire: [{ direction: "out", body: { jsonrpc: "2.0", id: 1, method: "tools/call" } }] };
+    await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", files: files.starter, call }, bearer(cy.learnerKey));
+    const id = (await board(room.code, room.teacherKey)).json.learners.find((l: any) => l.name === "ann (2)").id;
+    const view = await api(pg(), "GET", `/api/rooms/${room.code}/learners/${id}`, undefined, bearer(room.teacherKey));
+    expect(view.status).toBe(200);
+    expect(view.json).toMatchObject({ name: "ann (2)", item: C1, files: files.starter, lastCall: call, lastCheck: { item: C1, report: { passed: false } } });
+    expect((await api(pg(), "GET", `/api/rooms/${room.code}/learners/${id}`, undefined, bearer(ann.learnerKey))).status).toBe(403);
+  });
+
+  test("the CSV has a row per learner and check, with passed, first passed at and attempts", async () => {
+    const res = await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual(["nickname", "lesson or challenge", "check", "passed", "first passed at", "attempts"]);
+    const c1Rows = rows.filter((r) => r[1] === C1);
+    const checkCount = c1Of((await board(room.code, room.teacherKey)).json).checks.length;
+    for (const name of ["Ann", "Bo", "ann (2)"]) expect(c1Rows.filter((r) => r[0] === name)).toHaveLength(checkCount);
+    for (const row of c1Rows.filter((r) => r[0] === "Ann")) {
+      expect(row[3]).toBe("true");
+      expect(row[4]).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(row[5]).toBe("1");
+    }
+    expect(c1Rows.filter((r) => r[0] === "ann (2)").some((r) => r[3] === "false" && r[4] === "")).toBe(true);
+    expect(rows.find((r) => r[0] === "Ann" && r[1] === "04-on-the-wire")).toEqual(["Ann", "04-on-the-wire", "", "", "", "0"]);
+  });
+
+  test("ending the room retires the code and deletes the learners' data; a new room is one call", async () => {
+    const end = await api(pg(), "POST", `/api/rooms/${room.code}/end`, undefined, bearer(room.teacherKey));
+    expect(end.status).toBe(200);
+    const join = await api(pg(), "POST", `/api/rooms/${room.code}/join`, { name: "Late" });
+    expect(join.status).toBe(404);
+    expect(join.json.error).toMatch(/ended/);
+    const b = (await board(room.code, room.teacherKey)).json;
+    expect(b).toMatchObject({ ended: true, learners: [] });
+    expect((await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey))).text.trim().split("\r\n")).toHaveLength(1);
+    expect((await check(ann.learnerKey, files.solution)).status).toBe(403);
+    expect((await createRoom(pg(), "Friday workshop")).code).not.toBe(room.code);
+  });
+});
+
+describe("trust and bad input", () => {
+  let room: { code: string; teacherKey: string };
+  let other: { code: string; teacherKey: string };
+  let learner: { learnerKey: string; name: string };
+  beforeAll(async () => {
+    room = await createRoom(pg());
+    other = await createRoom(pg());
+    learner = await joinRoom(pg(), room.code, "Dee");
+  });
+
+  test("unknown codes and malformed codes answer 404", async () => {
+    expect((await api(pg(), "POST", "/api/rooms/AAAAAA/join", { name: "x" })).status).toBe(404);
+    expect((await api(pg(), "POST", "/api/rooms/not-a-code!/join", { name: "x" })).status).toBe(404);
+    expect((await api(pg(), "GET", "/api/rooms/AAAAAA", undefined, bearer(room.teacherKey))).status).toBe(404);
+  });
+
+  test("empty, 500-character and non-string nicknames are refused; <script> is stored as typed, not run", async () => {
+    for (const name of ["", "   ", "\u200b\u0007", "x".repeat(500), 42, undefined]) {
+      const res = await api(pg(), "POST", `/api/rooms/${room.code}/join`, { name });
+      expect(res.status, String(name)).toBe(400);
+      expect(res.json.error).toMatch(/nickname|name/i);
+    }
+    expect((await joinRoom(pg(), room.code, "x".repeat(40))).name).toHaveLength(40);
+    const script = await joinRoom(pg(), room.code, "<script>alert(1)</script>");
+    expect(script.name).toBe("<script>alert(1)</script>");
+    const res = await board(room.code, room.teacherKey);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.json.learners.map((l: any) => l.name)).toContain("<script>alert(1)</script>");
+  });
+
+  test("a formula-like nickname stays text in the CSV", async () => {
+    await joinRoom(pg(), room.code, '=HYPERLINK("http://x","y")');
+    await check((await joinRoom(pg(), room.code, "=1+1")).learnerKey, files.starter);
+    const csv = (await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey))).text;
+    expect(csv).toContain("'=1+1,");
+    expect(csv).not.toMatch(/^=/m);
+  });
+
+  test("teacher routes: no key 401, a learner key 403, another room's teacher key 403; nothing changes", async () => {
+    const before = (await board(room.code, room.teacherKey)).json;
+    for (const [method, path] of [
+      ["GET", ""],
+      ["GET", "/events"],
+      ["GET", "/export.csv"],
+      ["GET", "/learners/1"],
+      ["POST", "/lead"],
+      ["POST", "/end"],
+    ]) {
+      const url = `/api/rooms/${room.code}${path}`;
+      const body = method === "POST" ? { action: "lock", item: C1 } : undefined;
+      expect((await api(pg(), method, url, body)).status, `${method} ${path} without key`).toBe(401);
+      expect((await api(pg(), method, url, body, bearer(learner.learnerKey))).status, `${method} ${path} learner key`).toBe(403);
+      expect((await api(pg(), method, url, body, bearer(other.teacherKey))).status, `${method} ${path} other teacher`).toBe(403);
+    }
+    expect((await board(room.code, room.teacherKey)).json).toEqual(before);
+  });
+
+  test("a forged learner key records nothing and says so; a learner key speaks only for its own room", async () => {
+    const before = (await board(room.code, room.teacherKey)).json;
+    const forged = await check("f".repeat(32), files.solution);
+    expect(forged.status).toBe(403);
+    expect(forged.json.error).toMatch(/learner key/);
+    expect((await check(42 as unknown as string, files.solution)).status).toBe(401);
+    expect((await api(pg(), "POST", `/api/rooms/${other.code}/activity`, { item: C1, event: "opened" }, bearer(learner.learnerKey))).status).toBe(403);
+    expect((await api(pg(), "GET", `/api/rooms/${other.code}/me`, undefined, bearer(learner.learnerKey))).status).toBe(403);
+    expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: "nope", event: "opened" }, bearer(learner.learnerKey))).status).toBe(400);
+    expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "passed" }, bearer(learner.learnerKey))).status).toBe(400);
+    expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", problem: { kind: "x" } }, bearer(learner.learnerKey))).status).toBe(400);
+    expect((await board(room.code, room.teacherKey)).json).toEqual(before);
+  });
+
+  test("an oversized code snapshot or call is not stored, and the rest is", async () => {
+    const huge = { wire: "x".repeat(200_000) };
+    const res = await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", call: huge, files: files.starter }, bearer(learner.learnerKey));
+    expect(res.status).toBe(200);
+    const id = (await board(room.code, room.teacherKey)).json.learners.find((l: any) => l.name === "Dee").id;
+    const view = (await api(pg(), "GET", `/api/rooms/${room.code}/learners/${id}`, undefined, bearer(room.teacherKey))).json;
+    expect(view.lastCall).toBeUndefined();
+    expect(view.files).toEqual(files.starter);
+  });
+
+  test("a learner who leaves is off the board, and their key no longer works", async () => {
+    const eve = await joinRoom(pg(), room.code, "Eve");
+    expect((await api(pg(), "POST", `/api/rooms/${room.code}/leave`, undefined, bearer(eve.learnerKey))).status).toBe(200);
+    expect((await board(room.code, room.teacherKey)).json.learners.map((l: any) => l.name)).not.toContain("Eve");
+    expect((await api(pg(), "GET", `/api/rooms/${room.code}/me`, undefined, bearer(eve.learnerKey))).status).toBe(403);
+  });
+
+  test("1,000 joins in a second from one address: a clear 429 with Retry-After; the room keeps working", async () => {
+    const flood = room.code;
+    const before = (await board(room.code, room.teacherKey)).json.learners.length;
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => api(pg(), "POST", `/api/rooms/${flood}/join`, { name: `bot${i}` })));
+    const seconds = (performance.now() - started) / 1000;
+    const limited = answers.filter((a) => a.status === 429);
+    expect(answers.every((a) => a.status === 201 || a.status === 429)).toBe(true);
+    // However long the machine took to answer, no more got in than the bucket allows: its burst plus its rate.
+    const { burst, perMinute } = configFromEnv({}).rateLimits.joins;
+    expect(answers.length - limited.length).toBeLessThanOrEqual(Math.ceil(burst + (perMinute / 60) * seconds));
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited[0].json.error).toMatch(/Too many joins/);
+    // Another address joins at once, and the learners already in keep working.
+    expect(await joinFrom("127.0.0.2", flood, "Fay")).toBe(201);
+    expect((await check(learner.learnerKey, files.solution)).json.passed).toBe(true);
+    const b = (await board(room.code, room.teacherKey)).json;
+    expect(b.learners.length).toBe(before + (answers.length - limited.length) + 1);
+    expect(c1Of(b).passed).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(cell), (cell = "");
+    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+    else cell += ch;
+  }
+  return rows;
+}
+
+/** A join sent from another loopback address (fetch cannot choose one). */
+function joinFrom(localAddress: string, code: string, name: string): Promise<number> {
+  const { port } = new URL(pg().url);
+  const body = JSON.stringify({ name });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, localAddress, path: `/api/rooms/${code}/join`, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("restart", () => {
+  test("the server restarts between two checks of one room and loses no room, learner or result", async () => {
+    const room = await createRoom(pg(), "Survives a restart");
+    const gil = await joinRoom(pg(), room.code, "Gil");
+    const hal = await joinRoom(pg(), room.code, "Hal");
+    expect((await check(gil.learnerKey, files.solution)).json.passed).toBe(true);
+    await api(pg(), "POST", `/api/rooms/${room.code}/lead`, { action: "lock", item: "c3-ask-only-when-needed" }, bearer(room.teacherKey));
+
+    await kit.restart();
+
+    expect((await check(hal.learnerKey, files.starter)).json.passed).toBe(false);
+    const b = (await board(room.code, room.teacherKey)).json;
+    expect(b.title).toBe("Survives a restart");
+    expect(b.learners.map((l: any) => l.name)).toEqual(["Gil", "Hal"]);
+    expect(c1Of(b)).toMatchObject({ tried: 2, passed: 1 });
+    expect(b.lead.locked).toEqual(["c3-ask-only-when-needed"]);
+    expect((await joinRoom(pg(), room.code, "Gil")).name).toBe("Gil (2)");
+  });
+});

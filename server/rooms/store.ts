@@ -1,0 +1,234 @@
+// Rooms in PostgreSQL: every read and write of rooms, learners and their progress. No HTTP here; routes map
+// "not found" and "not allowed" to status codes.
+import type { Database } from "../db/database";
+import { hashKey, newKey, newRoomCode, sameHash, withSuffix } from "./codes";
+import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "./types";
+
+export type RoomRow = { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string };
+export type LearnerRow = { id: number; room_code: string; name: string; joined_at: Date; left_at: Date | null };
+export type ProgressRow = {
+  learner_id: number;
+  item: string;
+  opened: boolean;
+  tried: boolean;
+  passed: boolean;
+  failing: string[];
+  problem_kind: ProblemKind | null;
+  problem: string | null;
+};
+export type ExportRow = { name: string; item: string; check_name: string | null; passed: boolean | null; first_passed_at: Date | null; attempts: number };
+
+/** Sizes kept for the teacher's read-only view: enough to read, not a way to fill the database. */
+export const VIEW_LIMITS = { filesBytes: 256 * 1024, callBytes: 64 * 1024, problemChars: 300 };
+export const MAX_LEARNERS_PER_ROOM = 1000;
+export const TITLE_MAX = 80;
+
+const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "");
+
+/** The read-only view's files and last call as JSON parameters; null (keep what is stored) when absent or over the cap. */
+function viewParams(files: Record<string, string> | undefined, call: unknown): [string | null, string | null] {
+  const keep = (value: unknown, cap: number) => (value !== undefined && byteLength(value) <= cap ? JSON.stringify(value) : null);
+  return [keep(files, VIEW_LIMITS.filesBytes), keep(call, VIEW_LIMITS.callBytes)];
+}
+
+/** The last statement of an upsert CTE chain: the learner's current item, code and last call. */
+const VIEW_UPSERT = (learner: string, item: string, files: string, call: string) => `
+  INSERT INTO room_learner_views (learner_id, item, files, last_call) VALUES (${learner}, ${item}, ${files}::jsonb, ${call}::jsonb)
+  ON CONFLICT (learner_id) DO UPDATE SET item = excluded.item, files = coalesce(excluded.files, room_learner_views.files),
+    last_call = coalesce(excluded.last_call, room_learner_views.last_call), updated_at = now()`;
+
+export class RoomStore {
+  constructor(private readonly db: Database) {}
+
+  async create(title: string): Promise<{ code: string; teacherKey: string }> {
+    const teacherKey = newKey();
+    // 25^6 codes: a clash is rare, and the primary key catches it; ended rooms keep their code so it is never reused.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = newRoomCode();
+      const rows = await this.db.query("INSERT INTO rooms (code, title, teacher_key_hash) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING RETURNING code", [
+        code,
+        title,
+        hashKey(teacherKey),
+      ]);
+      if (rows.length) return { code, teacherKey };
+    }
+    throw new Error("Could not find a free room code");
+  }
+
+  async room(code: string): Promise<RoomRow | undefined> {
+    const [row] = await this.db.query<RoomRow>("SELECT code, title, created_at, ended_at, lead, teacher_key_hash FROM rooms WHERE code = $1", [code]);
+    return row;
+  }
+
+  isTeacher(room: RoomRow, key: string): boolean {
+    return sameHash(room.teacher_key_hash, hashKey(key));
+  }
+
+  /** Joins a live room; "Sam" becomes "Sam (2)" when taken. One INSERT in the usual case (the name is free). */
+  async join(code: string, name: string): Promise<{ learnerKey: string; name: string; id: number } | "no-room" | "full"> {
+    const learnerKey = newKey();
+    const keyHash = hashKey(learnerKey);
+    let chosen = name;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const [row] = await this.db.query<{ id: number }>(
+        `INSERT INTO room_learners (room_code, name, key_hash)
+         SELECT code, $2, $3 FROM rooms WHERE code = $1 AND ended_at IS NULL AND (SELECT count(*) FROM room_learners WHERE room_code = $1) < $4
+         ON CONFLICT (room_code, lower(name)) DO NOTHING RETURNING id`,
+        [code, chosen, keyHash, MAX_LEARNERS_PER_ROOM],
+      );
+      if (row) return { learnerKey, name: chosen, id: row.id };
+      const room = await this.room(code);
+      if (!room || room.ended_at) return "no-room";
+      const like = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+      const taken = new Set(
+        (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map((r) => r.n),
+      );
+      if (!taken.has(chosen.toLowerCase())) return "full";
+      // Someone else may take the suffix we pick between this read and the insert: the loop then tries the next.
+      for (let i = 2; taken.has(chosen.toLowerCase()); i++) chosen = withSuffix(name, i);
+    }
+    throw new Error("Could not find a free nickname");
+  }
+
+  /** The learner a key belongs to, with their room; undefined for an unknown key or a learner who left. */
+  async learnerByKey(key: string): Promise<(LearnerRow & { room: RoomRow }) | undefined> {
+    if (typeof key !== "string" || key.length < 16 || key.length > 100) return undefined;
+    const [row] = await this.db.query<LearnerRow & { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string }>(
+      `SELECT l.id, l.room_code, l.name, l.joined_at, l.left_at, r.code, r.title, r.created_at, r.ended_at, r.lead, r.teacher_key_hash
+       FROM room_learners l JOIN rooms r ON r.code = l.room_code WHERE l.key_hash = $1`,
+      [hashKey(key)],
+    );
+    if (!row || row.left_at) return undefined;
+    const { code, title, created_at, ended_at, lead, teacher_key_hash, ...learner } = row;
+    return { ...learner, room: { code, title, created_at, ended_at, lead, teacher_key_hash } };
+  }
+
+  async leave(learnerId: number): Promise<void> {
+    await this.db.query("UPDATE room_learners SET left_at = now() WHERE id = $1", [learnerId]);
+  }
+
+  /** Opened or tried, the learner's current problem, and what the read-only view shows: one statement, so one round trip. */
+  async recordActivity(learnerId: number, activity: RoomActivity): Promise<void> {
+    const problem = activity.problem;
+    await this.db.query(
+      `WITH progress AS (
+         INSERT INTO room_progress (learner_id, item, opened_at, tried_at, problem_kind, problem)
+         VALUES ($1, $2, now(), CASE WHEN $8 THEN now() END, $4, $5)
+         ON CONFLICT (learner_id, item) DO UPDATE SET opened_at = coalesce(room_progress.opened_at, now()),
+           tried_at = CASE WHEN $8 THEN coalesce(room_progress.tried_at, now()) ELSE room_progress.tried_at END,
+           problem_kind = CASE WHEN $3 THEN $4 ELSE room_progress.problem_kind END,
+           problem = CASE WHEN $3 THEN $5 ELSE room_progress.problem END
+         RETURNING 1)
+       ${VIEW_UPSERT("$1", "$2", "$6", "$7")}`,
+      [
+        learnerId,
+        activity.item,
+        problem !== undefined,
+        problem?.kind ?? null,
+        problem ? problem.text.slice(0, VIEW_LIMITS.problemChars) : null,
+        ...viewParams(activity.files, activity.call),
+        activity.event === "tried",
+      ],
+    );
+  }
+
+  /** A check the server ran for this learner: progress, per-check results for the CSV, the last report, the code it ran. */
+  async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
+    const failing = report.checks.filter((c) => !c.passed).map((c) => c.name);
+    // One statement (data-modifying CTEs): atomic without BEGIN/COMMIT round trips, which cost the most on PGlite.
+    await this.db.query(
+      `WITH progress AS (
+         INSERT INTO room_progress (learner_id, item, opened_at, tried_at, attempts, passed, first_passed_at, failing, last_check)
+         VALUES ($1, $2, now(), now(), 1, $3, CASE WHEN $3 THEN now() END, $4, $5)
+         ON CONFLICT (learner_id, item) DO UPDATE SET opened_at = coalesce(room_progress.opened_at, now()),
+           tried_at = coalesce(room_progress.tried_at, now()), attempts = room_progress.attempts + 1, passed = $3,
+           first_passed_at = coalesce(room_progress.first_passed_at, CASE WHEN $3 THEN now() END), failing = $4, last_check = $5
+         RETURNING 1),
+       checks AS (
+         INSERT INTO room_check_results (learner_id, item, check_name, passed, first_passed_at, attempts)
+         SELECT $1, $2, c.name, c.passed, CASE WHEN c.passed THEN now() END, 1 FROM unnest($6::text[], $7::boolean[]) AS c(name, passed)
+         ON CONFLICT (learner_id, item, check_name) DO UPDATE SET passed = excluded.passed, attempts = room_check_results.attempts + 1,
+           first_passed_at = coalesce(room_check_results.first_passed_at, excluded.first_passed_at)
+         RETURNING 1)
+       ${VIEW_UPSERT("$1", "$2", "$8", "$9")}`,
+      [
+        learnerId,
+        item,
+        report.passed,
+        failing,
+        JSON.stringify({ report, at: new Date().toISOString() }),
+        report.checks.map((c) => c.name),
+        report.checks.map((c) => c.passed),
+        ...viewParams(files, undefined),
+      ],
+    );
+  }
+
+  async setLead(code: string, lead: RoomLead): Promise<void> {
+    await this.db.query("UPDATE rooms SET lead = $2 WHERE code = $1", [code, JSON.stringify(lead)]);
+  }
+
+  async learners(code: string): Promise<LearnerRow[]> {
+    return this.db.query<LearnerRow>("SELECT id, room_code, name, joined_at, left_at FROM room_learners WHERE room_code = $1 ORDER BY id", [code]);
+  }
+
+  async progress(code: string): Promise<ProgressRow[]> {
+    return this.db.query<ProgressRow>(
+      `SELECT p.learner_id, p.item, p.opened_at IS NOT NULL AS opened, p.tried_at IS NOT NULL AS tried, p.first_passed_at IS NOT NULL AS passed,
+         p.failing, p.problem_kind, p.problem
+       FROM room_progress p JOIN room_learners l ON l.id = p.learner_id WHERE l.room_code = $1 AND l.left_at IS NULL`,
+      [code],
+    );
+  }
+
+  async currentItems(code: string): Promise<Map<number, string>> {
+    const rows = await this.db.query<{ learner_id: number; item: string }>(
+      "SELECT v.learner_id, v.item FROM room_learner_views v JOIN room_learners l ON l.id = v.learner_id WHERE l.room_code = $1",
+      [code],
+    );
+    return new Map(rows.map((r) => [r.learner_id, r.item]));
+  }
+
+  async learnerView(code: string, learnerId: number): Promise<LearnerView | undefined> {
+    const [row] = await this.db.query<{ id: number; name: string; item: string | null; files: Record<string, string> | null; last_call: unknown; updated_at: Date | null }>(
+      `SELECT l.id, l.name, v.item, v.files, v.last_call, v.updated_at FROM room_learners l LEFT JOIN room_learner_views v ON v.learner_id = l.id
+       WHERE l.room_code = $1 AND l.id = $2`,
+      [code, learnerId],
+    );
+    if (!row) return undefined;
+    const [check] = await this.db.query<{ item: string; last_check: { report: CheckReportShape; at: string } }>(
+      "SELECT item, last_check FROM room_progress WHERE learner_id = $1 AND last_check IS NOT NULL ORDER BY tried_at DESC NULLS LAST, item LIMIT 1",
+      [learnerId],
+    );
+    return {
+      id: row.id,
+      name: row.name,
+      item: row.item ?? undefined,
+      files: row.files ?? undefined,
+      lastCall: row.last_call ?? undefined,
+      lastCheck: check ? { item: check.item, ...check.last_check } : undefined,
+      updatedAt: row.updated_at?.toISOString(),
+    };
+  }
+
+  /** One row per learner and check of each challenge they checked, and per lesson they opened. */
+  async exportRows(code: string): Promise<ExportRow[]> {
+    return this.db.query<ExportRow>(
+      `SELECT l.name, p.item, c.check_name, coalesce(c.passed, CASE WHEN p.last_check IS NOT NULL THEN p.passed END) AS passed,
+         coalesce(c.first_passed_at, CASE WHEN c.check_name IS NULL THEN p.first_passed_at END) AS first_passed_at,
+         coalesce(c.attempts, p.attempts) AS attempts
+       FROM room_learners l JOIN room_progress p ON p.learner_id = l.id
+       LEFT JOIN room_check_results c ON c.learner_id = p.learner_id AND c.item = p.item
+       WHERE l.room_code = $1 ORDER BY l.id, p.item, c.check_name`,
+      [code],
+    );
+  }
+
+  /** Retires the code (joining answers that the room ended) and deletes the learners and everything about them. */
+  async end(code: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query("UPDATE rooms SET ended_at = coalesce(ended_at, now()) WHERE code = $1", [code]);
+      await tx.query("DELETE FROM room_learners WHERE room_code = $1", [code]);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+// The rooms contract between the server and the SPA (src/server-bridge/rooms.ts imports these types).
+// Learner text (names, code, errors) travels as raw strings: every page that shows it escapes it.
+
+/** What the teacher leads; learners' pages follow it. */
+export type RoomLead = {
+  /** "Everyone open lesson N": `seq` grows on every push, so pressing it twice moves the room twice. */
+  lesson?: { id: string; seq: number };
+  locked: string[];
+  /** Released to the whole room, per challenge. */
+  released: Record<string, "hint" | "solution">;
+};
+
+export type ProblemKind = "compile" | "tool";
+
+export type BoardItem = {
+  id: string;
+  title: string;
+  kind: "lesson" | "challenge";
+  opened: number;
+  tried: number;
+  passed: number;
+  locked: boolean;
+  /** Challenges: each hidden check and how many learners fail it in their last Check. */
+  checks: { name: string; failing: number }[];
+};
+
+export type BoardLearner = { id: number; name: string; joinedAt: string; left: boolean; item?: string; passed: number };
+
+/** Learners with the same failing check, the same compile error or the same tool error in one lesson or challenge. */
+export type FailureCluster = { kind: "check" | ProblemKind; item: string; text: string; count: number; learners: number[] };
+
+export type Board = {
+  code: string;
+  title: string;
+  createdAt: string;
+  ended: boolean;
+  lead: RoomLead;
+  learners: BoardLearner[];
+  lessons: BoardItem[];
+  challenges: BoardItem[];
+  clusters: FailureCluster[];
+};
+
+/** Released help, as a learner's Check panel shows it. */
+export type ReleasedHelp = { hints?: Record<string, string>; solution?: Record<string, string> };
+
+/** A learner's view of the room (GET /api/rooms/{code}/me and its events). */
+export type LearnerRoom = {
+  code: string;
+  title: string;
+  name: string;
+  ended: boolean;
+  lead: RoomLead;
+  released: Record<string, ReleasedHelp>;
+};
+
+export type CheckReportShape = { passed: boolean; checks: { name: string; passed: boolean; message?: string }[] };
+
+/** The teacher's read-only look at one learner. */
+export type LearnerView = {
+  id: number;
+  name: string;
+  item?: string;
+  files?: Record<string, string>;
+  lastCheck?: { item: string; report: CheckReportShape; at: string };
+  lastCall?: unknown;
+  updatedAt?: string;
+};
+
+/** POST /api/rooms/{code}/activity, sent by a learner's page with its learner key. */
+export type RoomActivity = {
+  item: string;
+  event: "opened" | "tried";
+  /** The learner's compile or tool error now; null clears it. Omitted leaves it as it was. */
+  problem?: { kind: ProblemKind; text: string } | null;
+  files?: Record<string, string>;
+  /** The last Call: its arguments, result and wire exchange, as the page shows them. */
+  call?: unknown;
+};
+
+export type BoardEvent = { type: "board"; board: Board };
+export type LearnerEvent = { type: "room"; room: LearnerRoom };

@@ -1,0 +1,279 @@
+// /api/rooms: create and join rooms, the teacher's board (JSON and live events), leading, the read-only look at
+// one learner, export and end; and the learner's own calls. Keys travel as `Authorization: Bearer <key>`.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkProjectFiles } from "../compile/project-files";
+import { HttpError } from "../http/respond";
+import { isLessonId, listLessons } from "../lessons/catalog";
+import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
+import { toCsv } from "../rooms/csv";
+import type { LeadChange, Rooms } from "../rooms/rooms";
+import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
+import type { RoomActivity } from "../rooms/types";
+import type { Route, RouteAnswer, RouteContext } from "./route";
+
+/** Live streams (teachers' boards and learners' pages) one instance keeps open at most. */
+const MAX_STREAMS = 2000;
+
+const CODE = "([^/]+)";
+
+function bearer(req: IncomingMessage): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
+  return m?.[1];
+}
+
+function codeOf(raw: string): string {
+  const code = normalizeRoomCode(raw);
+  if (!code) throw new HttpError(404, `No room with code "${raw.slice(0, 20)}"`);
+  return code;
+}
+
+async function roomOr404(rooms: Rooms, raw: string): Promise<RoomRow> {
+  const room = await rooms.store.room(codeOf(raw));
+  if (!room) throw new HttpError(404, `No room with code "${raw.slice(0, 20)}"`);
+  return room;
+}
+
+/** The room, when the request carries its teacher key. */
+async function teacherRoom(rooms: Rooms, ctx: RouteContext): Promise<RoomRow> {
+  const room = await roomOr404(rooms, ctx.params[0]);
+  const key = bearer(ctx.req);
+  if (!key) throw new HttpError(401, "This needs the room's teacher key (Authorization: Bearer <teacher key>)");
+  if (!rooms.store.isTeacher(room, key)) throw new HttpError(403, "This key is not this room's teacher key");
+  return room;
+}
+
+/** The learner a learner key speaks for; `code`, when given, must be their room. */
+export async function roomLearner(rooms: Rooms, key: unknown, code?: string): Promise<LearnerRow & { room: RoomRow }> {
+  if (typeof key !== "string" || key === "") throw new HttpError(401, "This needs your learner key");
+  const learner = await rooms.store.learnerByKey(key);
+  if (!learner) throw new HttpError(403, "This learner key is not in any room (the room may have ended, or you left it)");
+  if (code !== undefined && learner.room_code !== normalizeRoomCode(code)) throw new HttpError(403, "This learner key belongs to another room");
+  return learner;
+}
+
+/** A check sent with a learner key: who to record it for, refused before anything runs when it cannot be recorded. */
+export async function checkingLearner(rooms: Rooms, key: unknown, challenge: string): Promise<LearnerRow | undefined> {
+  if (key === undefined) return undefined;
+  const learner = await roomLearner(rooms, key);
+  if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
+  if (learner.room.lead.locked.includes(challenge)) throw new HttpError(423, "The teacher has locked this challenge for now");
+  return learner;
+}
+
+function object(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "Send a JSON object");
+  return body as Record<string, unknown>;
+}
+
+async function courseItem(raw: unknown): Promise<string> {
+  if (!isLessonId(raw) || !(await listLessons()).some((l) => l.id === raw)) throw new HttpError(400, '"item" must be the id of a lesson or challenge');
+  return raw;
+}
+
+function parseActivity(body: Record<string, unknown>, item: string): RoomActivity {
+  const event = body.event;
+  if (event !== "opened" && event !== "tried") throw new HttpError(400, '"event" must be "opened" or "tried"');
+  const activity: RoomActivity = { item, event };
+  if (body.problem !== undefined) {
+    const p = body.problem as { kind?: unknown; text?: unknown } | null;
+    if (p !== null && (typeof p !== "object" || (p.kind !== "compile" && p.kind !== "tool") || typeof p.text !== "string"))
+      throw new HttpError(400, '"problem" must be null or { "kind": "compile" | "tool", "text" }');
+    activity.problem = p === null ? null : { kind: p.kind as "compile" | "tool", text: p.text as string };
+  }
+  if (body.files !== undefined) {
+    const problems = checkProjectFiles(body.files);
+    if (problems.length) throw new HttpError(400, problems[0].message);
+    activity.files = body.files as Record<string, string>;
+  }
+  if (body.call !== undefined) activity.call = body.call;
+  return activity;
+}
+
+function parseLead(body: Record<string, unknown>, item: string): LeadChange {
+  switch (body.action) {
+    case "open":
+    case "lock":
+    case "unlock":
+    case "withdraw":
+      return { action: body.action, item };
+    case "release":
+      if (body.what !== "hint" && body.what !== "solution") throw new HttpError(400, '"what" must be "hint" or "solution"');
+      return { action: "release", item, what: body.what };
+    default:
+      throw new HttpError(400, '"action" must be one of open, lock, unlock, release, withdraw');
+  }
+}
+
+export function roomRoutes(rooms: Rooms): Route[] {
+  let streams = 0;
+
+  /** A text/event-stream: `first` at once, then whatever the room publishes, until the client goes away. */
+  function stream(req: IncomingMessage, subscribe: (send: (payload: unknown) => void) => Promise<() => void>, first: unknown): RouteAnswer {
+    if (streams >= MAX_STREAMS) throw new HttpError(503, "Too many live streams on this server; reload in a minute");
+    return {
+      stream(res: ServerResponse) {
+        streams++;
+        res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive", "x-accel-buffering": "no" });
+        const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+        send(first);
+        // A comment now and then keeps proxies from closing a quiet stream.
+        const keepAlive = setInterval(() => res.write(": still here\n\n"), 15_000);
+        let unsubscribe: (() => void) | undefined;
+        let closed = false;
+        req.socket.setTimeout(0);
+        res.on("close", () => {
+          closed = true;
+          streams--;
+          clearInterval(keepAlive);
+          unsubscribe?.();
+        });
+        subscribe(send).then(
+          (stop) => (closed ? stop() : (unsubscribe = stop)),
+          () => res.destroy(),
+        );
+      },
+    };
+  }
+
+  return [
+    {
+      method: "POST",
+      path: /^\/api\/rooms$/,
+      rateLimit: "rooms",
+      async handle({ body }) {
+        const { title } = object(body);
+        if (title !== undefined && typeof title !== "string") throw new HttpError(400, '"title" must be a string');
+        const clean = (title ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim();
+        if ([...clean].length > TITLE_MAX) throw new HttpError(400, `A room title has at most ${TITLE_MAX} characters`);
+        return { status: 201, body: await rooms.store.create(clean || "Elicitation workshop") };
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/join$`),
+      rateLimit: "joins",
+      async handle({ params, body }) {
+        const code = codeOf(params[0]);
+        const nickname = cleanNickname(object(body).name);
+        if ("error" in nickname) throw new HttpError(400, nickname.error);
+        const joined = await rooms.store.join(code, nickname.name);
+        if (joined === "full") throw new HttpError(409, "This room is full");
+        if (joined === "no-room") {
+          const room = await rooms.store.room(code);
+          throw new HttpError(404, room ? "This room has ended" : `No room with code "${code}"`, { ended: !!room });
+        }
+        await rooms.events.changed(code, "board");
+        return { status: 201, body: { learnerKey: joined.learnerKey, name: joined.name, code } };
+      },
+    },
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}$`),
+      async handle(ctx) {
+        return { status: 200, body: await rooms.board(await teacherRoom(rooms, ctx)) };
+      },
+    },
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}/events$`),
+      async handle(ctx) {
+        const room = await teacherRoom(rooms, ctx);
+        const first = { type: "board", board: await rooms.board(room) };
+        return stream(ctx.req, (send) => rooms.events.subscribe(room.code, "board", send), first);
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/lead$`),
+      async handle(ctx) {
+        const room = await teacherRoom(rooms, ctx);
+        if (room.ended_at) throw new HttpError(409, "This room has ended");
+        const body = object(ctx.body);
+        const lead = await rooms.lead(room, parseLead(body, await courseItem(body.item)));
+        if (!lead) throw new HttpError(400, "Hints and solutions are released for challenges only");
+        return { status: 200, body: { lead } };
+      },
+    },
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}/learners/(\\d{1,15})$`),
+      async handle(ctx) {
+        const room = await teacherRoom(rooms, ctx);
+        const view = await rooms.store.learnerView(room.code, Number(ctx.params[1]));
+        if (!view) throw new HttpError(404, "No such learner in this room");
+        return { status: 200, body: view };
+      },
+    },
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}/export\\.csv$`),
+      async handle(ctx) {
+        const room = await teacherRoom(rooms, ctx);
+        const rows = await rooms.store.exportRows(room.code);
+        const csv = toCsv(
+          ["nickname", "lesson or challenge", "check", "passed", "first passed at", "attempts"],
+          rows.map((r) => [r.name, r.item, r.check_name, r.passed, r.first_passed_at, r.attempts]),
+        );
+        return {
+          status: 200,
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="room-${room.code}.csv"` },
+          body: csv,
+        };
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/end$`),
+      async handle(ctx) {
+        const room = await teacherRoom(rooms, ctx);
+        await rooms.store.end(room.code);
+        await rooms.events.changed(room.code, "room");
+        return { status: 200, body: { code: room.code, ended: true } };
+      },
+    },
+    // The learner's own calls.
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}/me$`),
+      async handle({ params, req }) {
+        const learner = await roomLearner(rooms, bearer(req), params[0]);
+        return { status: 200, body: await rooms.learnerRoom(learner.room, learner.name) };
+      },
+    },
+    {
+      method: "GET",
+      path: new RegExp(`^/api/rooms/${CODE}/me/events$`),
+      async handle({ params, req }) {
+        const learner = await roomLearner(rooms, bearer(req), params[0]);
+        const first = { type: "room", room: await rooms.learnerRoom(learner.room, learner.name) };
+        const named = (send: (payload: unknown) => void) => (payload: unknown) => {
+          const event = payload as { room: { name: string } };
+          send({ ...event, room: { ...event.room, name: learner.name } });
+        };
+        return stream(req, (send) => rooms.events.subscribe(learner.room_code, "room", named(send)), first);
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/activity$`),
+      async handle({ params, req, body }) {
+        const learner = await roomLearner(rooms, bearer(req), params[0]);
+        if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
+        const fields = object(body);
+        await rooms.activity(learner, parseActivity(fields, await courseItem(fields.item)));
+        return { status: 200, body: { recorded: true } };
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/leave$`),
+      async handle({ params, req }) {
+        const learner = await roomLearner(rooms, bearer(req), params[0]);
+        await rooms.store.leave(learner.id);
+        await rooms.events.changed(learner.room_code, "board");
+        return { status: 200, body: { left: true } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,91 @@
+// For room tests: a playground whose database is PGlite in a temporary folder, or the PostgreSQL server at
+// DATABASE_URL when set (scripts/test-postgres.mjs), and small clients for the room API and its event streams.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Playground } from "../app";
+import type { PlaygroundConfig } from "../config";
+import { getChallengeMaterial, getLesson } from "../lessons/catalog";
+import { api, startTestPlayground } from "./harness";
+
+export type RoomPlayground = { pg: Playground; dataDir: string; restart(): Promise<void>; close(): Promise<void> };
+
+export async function startRoomPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<RoomPlayground> {
+  const dataDir = await mkdtemp(join(tmpdir(), "playground-rooms-"));
+  const config = { dataDir, databaseUrl: process.env.DATABASE_URL || undefined, ...overrides };
+  const handle: RoomPlayground = {
+    pg: await startTestPlayground(config),
+    dataDir,
+    async restart() {
+      await handle.pg.close();
+      handle.pg = await startTestPlayground({ ...config, port: Number(new URL(handle.pg.url).port) });
+    },
+    async close() {
+      await handle.pg.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+export async function createRoom(pg: Playground, title?: string): Promise<{ code: string; teacherKey: string }> {
+  const res = await api(pg, "POST", "/api/rooms", title === undefined ? {} : { title });
+  if (res.status !== 201) throw new Error(`room not created: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+export async function joinRoom(pg: Playground, code: string, name: string): Promise<{ learnerKey: string; name: string }> {
+  const res = await api(pg, "POST", `/api/rooms/${code}/join`, { name });
+  if (res.status !== 201) throw new Error(`not joined: ${res.status} ${res.text}`);
+  return res.json;
+}
+
+/** The starter files of a challenge (fail its checks) and its reference solution (pass them all). */
+export async function challengeFiles(id: string): Promise<{ starter: Record<string, string>; solution: Record<string, string> }> {
+  const lesson = await getLesson(id);
+  const material = await getChallengeMaterial(id);
+  if (!lesson || !material) throw new Error(`no challenge ${id}`);
+  return { starter: lesson.files, solution: material.solution };
+}
+
+/** An event stream read as the page reads it: every `data:` payload, and a wait for the first one that matches. */
+export async function openStream(url: string, key: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: bearer(key), signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`stream not opened: ${res.status} ${await res.text()}`);
+  const events: any[] = [];
+  const waiters: { test: (e: any) => boolean; resolve: (e: any) => void }[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          if (!data) continue;
+          const event = JSON.parse(data);
+          events.push(event);
+          for (const w of [...waiters]) if (w.test(event)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(event));
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    contentType: res.headers.get("content-type"),
+    events,
+    next(test: (event: any) => boolean): Promise<any> {
+      const seen = events.find(test);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+    close: () => controller.abort(),
+  };
+}
