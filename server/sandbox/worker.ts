@@ -176,16 +176,10 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
  * so later calls reach the runtime's own functions whatever that code does to the globals.
  */
 function captureEntries(qjs: QuickJS): Map<string, JSValueHandle> {
-  const names = qjs.evalCode("Object.keys(__playground)", "host.js");
-  const playground = qjs.evalCode("__playground", "host.js");
-  try {
-    const entries = new Map<string, JSValueHandle>();
-    for (const name of qjs.dump(names) as string[]) entries.set(name, playground.getProp(name));
-    return entries;
-  } finally {
-    names.dispose();
-    playground.dispose();
-  }
+  const names = JSON.parse(qjs.evalCode("JSON.stringify(Object.keys(__playground))", "host.js").consume((h) => h.toString())) as string[];
+  const entries = new Map<string, JSValueHandle>();
+  for (const name of names) entries.set(name, qjs.evalCode(`__playground[${JSON.stringify(name)}]`, "host.js"));
+  return entries;
 }
 
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
