@@ -32,9 +32,10 @@ const MAX_CONNECTIONS = 8;
 
 type Pending = { method: string; tool?: string };
 
-function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string): JSONRPCMessage {
+/** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
+function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: string): JSONRPCMessage {
   if (pending?.method === "tools/call")
-    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true } } as JSONRPCMessage;
+    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } } } as JSONRPCMessage;
   return { jsonrpc: "2.0", id, error: { code: -32603, message: text } };
 }
 
@@ -61,9 +62,9 @@ class Connection {
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
     instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
-    instance.onStopped = (cause, text) => {
+    instance.onStopped = (cause, text, code) => {
       if (cause === undefined || !this.open.has(cause)) return;
-      void this.transport.send(stoppedAnswer(cause, this.open.get(cause), text));
+      void this.transport.send(stoppedAnswer(cause, this.open.get(cause), text, code));
       this.open.delete(cause);
     };
     instance.onExit = () => void this.close();
@@ -134,11 +135,11 @@ class ModernRequests {
   private shared(): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
       instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
-      instance.onStopped = (cause, text) => {
+      instance.onStopped = (cause, text, code) => {
         const route = cause === undefined ? undefined : this.routes.get(cause);
         if (!route) return;
         this.routes.delete(cause!);
-        void route.transport.send(stoppedAnswer(route.id, route.pending, text));
+        void route.transport.send(stoppedAnswer(route.id, route.pending, text, code));
       };
       instance.onExit = () => {
         this.instance = undefined;
