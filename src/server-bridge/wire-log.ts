@@ -29,6 +29,9 @@ export interface WireGroup {
   id: number;
   label: string;
   persona: string;
+  /** The lesson open when the call started: the Wire tab shows the current lesson's calls first. */
+  lessonId: string;
+  lessonTitle: string;
   startedAt: number;
   exchanges: WireExchange[];
 }
@@ -42,6 +45,7 @@ class WireLog {
   private groups: WireGroup[] = [];
   private current: WireGroup | undefined;
   private seq = 0;
+  private lesson = { id: "", title: "" };
   private snap: WireSnapshot = { version: 0, groups: [] };
   private listeners = new Set<() => void>();
 
@@ -56,9 +60,30 @@ class WireLog {
     for (const l of this.listeners) l();
   }
 
+  /** Calls started from now on belong to this lesson. */
+  setLesson(id: string, title: string) {
+    if (id === this.lesson.id) return;
+    this.lesson = { id, title };
+    // Traffic after a lesson switch (a reconnect) must not land in the previous lesson's card.
+    this.current = undefined;
+    this.changed();
+  }
+
+  get lessonId() {
+    return this.lesson.id;
+  }
+
   /** Starts a group; exchanges recorded from now on belong to it. */
   beginGroup(label: string, persona: string): number {
-    const group: WireGroup = { id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1, label, persona, startedAt: Date.now(), exchanges: [] };
+    const group: WireGroup = {
+      id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1,
+      label,
+      persona,
+      lessonId: this.lesson.id,
+      lessonTitle: this.lesson.title,
+      startedAt: Date.now(),
+      exchanges: [],
+    };
     this.groups.push(group);
     this.current = group;
     this.changed();
