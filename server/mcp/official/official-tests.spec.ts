@@ -50,9 +50,4 @@ describe("tests on official-SDK projects", () => {
     // The shim refuses to ask a 2025 client that declared no elicitation.
     expect(failed["a client without elicitation gets the plain-text fallback"]).toContain("did not declare the required capability");
   });
-    const failed = report.tests.filter((t) => t.status === "failed").map((t) => t.name);
-    // 2.x validates with the tool's own zod schema and asks again; the fixture's handler answers the same again.
-    expect(failed).toContain("a mistyped email is an error and nothing is escalated");
-    expect(report.tests.find((t) => t.name.startsWith("accept with only"))?.status).toBe("passed");
-  });
 });
