@@ -7,7 +7,7 @@ import {
   type RequestStateCodec,
 } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
-import type { FlowState } from "./request-state";
+import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 
 export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
 
@@ -34,8 +34,14 @@ export function jsonRpcError(status: number, code: number, message: string): Res
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
 
-export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<FlowState>, options: { maxBodyBytes: number; onerror?: (e: Error) => void }): McpEndpoint {
-  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec), {
+/** `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given. */
+export function createSessionEndpoint(
+  host: ToolHost,
+  codec: RequestStateCodec<FlowState>,
+  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates },
+): McpEndpoint {
+  const consumed = options.consumed ?? new MemoryConsumedStates(10 * 60_000, 10_000);
+  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     onerror: options.onerror,
@@ -49,13 +55,13 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: options.maxBodyBytes,
-      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => server.sendToolListChanged() }),
+      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => mcp.server.sendToolListChanged() }),
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
-    const server = await createLearnerServer(host, "legacy", codec);
-    server.onerror = options.onerror;
-    await server.connect(transport);
+    const mcp = await createLearnerServer(host, "legacy", codec, consumed);
+    mcp.server.onerror = options.onerror;
+    await mcp.connect(transport);
     return transport.handleRequest(req, { parsedBody });
   }
 
@@ -71,7 +77,9 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
       return open ? open.transport.handleRequest(req, { parsedBody }) : jsonRpcError(404, -32001, "Session not found: initialize again");
     },
     toolsChanged() {
+      // 2025 sessions get the notification on their own stream; 2026-07-28 clients on their subscriptions/listen streams.
       for (const open of legacy.values()) void open.sendToolListChanged().catch(() => undefined);
+      modern.notify.toolsChanged();
     },
     async close() {
       await modern.close();

@@ -1,4 +1,4 @@
-import { acceptedContent, inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
+import { acceptedContent, inputRequired, inputResponse, McpServer, type ElicitRequestFormParams } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
 
@@ -15,7 +15,7 @@ const EscalationAnswer = z.object({
   notifyCustomer: z.boolean().default(true),
 });
 
-const escalationForm = {
+const escalationForm: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: {
     priority: {
@@ -32,9 +32,8 @@ const escalationForm = {
     contactEmail: { type: "string", title: "Contact email", format: "email" },
     notifyCustomer: { type: "boolean", title: "Tell the customer", default: true },
   },
-  // A mutable array: the SDK's schema type takes string[], which `as const` alone would make readonly.
-  required: ["priority", "area"] as string[],
-} as const;
+  required: ["priority", "area"],
+};
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: "support-desk", version: "2.0.0" });
