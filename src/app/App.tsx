@@ -20,6 +20,8 @@ import { Spinner } from "../ui/Spinner";
 import { useFontSize, useTheme } from "./theme";
 import { useShortcuts } from "./useShortcuts";
 import { useToast } from "./Toast";
+import { RoomBanner } from "../rooms/RoomBanner";
+import { RoomFollower } from "../rooms/RoomFollower";
 
 type TabId = "call" | "wire" | "tests";
 const TABS: { id: TabId; label: string }[] = [
@@ -237,6 +239,7 @@ export function App() {
         </a>
         <LessonMenu lessons={lessons.data ?? []} current={lessonId} edited={project.edited} onPick={pickLesson} />
         <div className="ml-auto flex flex-wrap items-center gap-1.5">
+          <RoomBanner />
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
           <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S">
             Share link
@@ -267,6 +270,7 @@ export function App() {
         {tabsPanel}
       </main>
       <ConnectPanel open={connectOpen} onClose={() => setConnectOpen(false)} />
+      <RoomFollower lessonId={lessonId} lessons={lessons.data ?? []} onOpenLesson={pickLesson} />
       {toast.node}
     </div>
   );

@@ -1,7 +1,8 @@
 // Running the project's tests and a challenge's hidden checks: both are react-query mutations,
 // so the tab gets pending state and errors for free.
 import { useMutation } from "@tanstack/react-query";
-import { requestJson, type ProjectFiles } from "./http";
+import { ApiError, requestJson, type ProjectFiles } from "./http";
+import { roomMembership } from "./rooms";
 import { sessionKeeper } from "./session";
 
 export interface TestFailure {
@@ -56,7 +57,18 @@ export function useRunTests() {
 export function useCheckChallenge() {
   return useMutation({
     mutationKey: ["check"],
-    mutationFn: ({ challengeId, files }: { challengeId: string; files: ProjectFiles }) =>
-      requestJson<CheckRun>("POST", `/api/challenges/${encodeURIComponent(challengeId)}/check`, { files }),
+    mutationFn: async ({ challengeId, files }: { challengeId: string; files: ProjectFiles }) => {
+      const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
+      // In a room, the learner key makes the server record its own result for the teacher's board.
+      const learnerKey = roomMembership.learnerKey();
+      try {
+        return await requestJson<CheckRun>("POST", url, { files, learnerKey });
+      } catch (error) {
+        // A key the server no longer knows (the room ended): out of the room, and the check still runs.
+        if (!(learnerKey && error instanceof ApiError && error.status === 403)) throw error;
+        roomMembership.forget(true);
+        return requestJson<CheckRun>("POST", url, { files });
+      }
+    },
   });
 }

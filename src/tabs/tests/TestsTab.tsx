@@ -2,6 +2,7 @@
 // verdict; a failure shows expected, received and the diff, and jumps to its line. In a
 // challenge, Check runs the hidden checks and shows only names, verdicts and hints.
 import type { ReactNode } from "react";
+import { ReleasedHelp } from "../../rooms/ReleasedHelp";
 import type { useCheckChallenge, useRunTests, TestCaseResult, TestRun } from "../../server-bridge/tests";
 import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
@@ -145,6 +146,7 @@ export function TestsTab({ tests, check, onRun: run }: Props) {
         {!hasTests && <span className="text-sm text-slate-500">This project has no *.test.ts file.</span>}
       </div>
       {body}
+      {lesson?.kind === "challenge" && <ReleasedHelp challengeId={lesson.id} />}
       {lesson?.kind === "challenge" && (check.isPending || check.data || check.error) && (
         <section aria-label="Challenge checks" className="panel p-3" data-testid="check-results">
           <h3 className="mb-2 text-sm font-semibold">Hidden checks</h3>
