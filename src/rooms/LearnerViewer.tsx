@@ -16,7 +16,8 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
   const [file, setFile] = useState<string>();
   useEffect(() => dialog.current?.showModal(), []);
   const files = view.data?.files ?? {};
-  const shown = file && file in files ? file : Object.keys(files)[0];
+  // The tool file first, as the learner's editor opens it.
+  const shown = file && file in files ? file : (Object.keys(files).find((f) => f.endsWith(".tool.ts")) ?? Object.keys(files)[0]);
   const call = view.data?.lastCall as SharedCall | undefined;
   const check = view.data?.lastCheck;
 
