@@ -116,7 +116,8 @@ export function TeacherPage() {
               <Items title="Challenges" items={board.challenges} board={board} lead={lead.mutate} busy={lead.isPending} />
               <Items title="Lessons" items={board.lessons} board={board} lead={lead.mutate} busy={lead.isPending} />
             </div>
-            <aside className="min-w-0 space-y-4">
+            {/* On a phone the join details come first: that is what the teacher needs at the start. */}
+            <aside className="order-first min-w-0 space-y-4 lg:order-none">
               <JoinPanel board={board} teacherKey={key!} />
               <Clusters board={board} onView={setViewing} />
               <Learners board={board} onView={setViewing} />
@@ -266,8 +267,8 @@ function Learners({ board, onView }: { board: Board; onView(id: number): void })
         <ul className="max-h-[50vh] divide-y divide-slate-100 overflow-auto dark:divide-slate-800" data-testid="learners">
           {board.learners.map((l) => (
             <li key={l.id} className="flex items-center gap-2 py-1 text-sm">
-              <span className="min-w-0 flex-1 truncate" data-testid="learner-name">{l.name}</span>
-              <span className="truncate text-xs text-slate-500">{l.item ? titles.get(l.item) ?? l.item : ""}</span>
+              <span className="min-w-[5rem] flex-1 truncate" data-testid="learner-name" title={l.name}>{l.name}</span>
+              <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? titles.get(l.item) ?? l.item : ""}</span>
               <span className="font-mono text-xs" title="passed">✓{l.passed}</span>
               <button type="button" className="btn-ghost !px-1.5 !py-0 text-xs" onClick={() => onView(l.id)} aria-label={`View ${l.name}'s work`}>
                 View
