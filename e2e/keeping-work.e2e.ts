@@ -2,19 +2,11 @@
 // browser, and a backend restart mid-lesson is invisible to the learner.
 import { expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { call, callResult, newContext, openLesson, sharedBrowser } from "./support/browser";
+import { call, callResult, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-
-async function typeAtEnd(page: Page, text: string) {
-  const editor = page.locator(".monaco-editor .view-lines");
-  await editor.waitFor({ timeout: 30_000 });
-  await editor.click();
-  await page.keyboard.press("Control+End");
-  await page.keyboard.type(text);
-}
 
 async function endOfEditor(page: Page): Promise<string> {
   const editor = page.locator(".monaco-editor .view-lines");
@@ -36,7 +28,8 @@ test("reload keeps the draft, and the menu marks the lesson as edited", async ()
   await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
   // Reset returns to the starter files.
   page.once("dialog", (d) => void d.accept());
-  await page.getByRole("button", { name: "Reset" }).click();
+  await page.getByText("Reset ▾").click();
+  await page.getByRole("menuitem", { name: /^Reset code/ }).click();
   await page.waitForTimeout(300);
   expect(await endOfEditor(page)).not.toContain("draft survives reload 7");
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 // Debian's chromium driven by playwright-core, plus the few page moves every test makes.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { deflateRawSync } from "node:zlib";
+import { expect } from "vitest";
 
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
@@ -62,4 +63,20 @@ export async function pickPersona(page: Page, label: RegExp) {
 export async function sentAnswers(page: Page): Promise<unknown[]> {
   const raw = await page.getByTestId("sent-answer").evaluateAll((els) => els.map((e) => e.getAttribute("data-answer") ?? "null"));
   return raw.map((r) => JSON.parse(r));
+}
+
+/** Types at the end of the file in front of the editor. */
+export async function typeAtEnd(page: Page, text: string) {
+  const editor = page.locator(".monaco-editor .view-lines");
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+}
+
+/** Picks a lesson from the header menu by its id. */
+export async function pickLesson(page: Page, lessonId: string) {
+  await page.getByRole("combobox", { name: "Lesson" }).selectOption(lessonId);
+  await expect.poll(() => page.locator("article[aria-label=Lesson] h1").innerText().catch(() => "")).not.toBe("");
+  await page.waitForFunction((id) => new URL(location.href).searchParams.get("lesson") === id, lessonId);
 }

@@ -176,14 +176,15 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
  * so later calls reach the runtime's own functions whatever that code does to the globals.
  */
 function captureEntries(qjs: QuickJS): Map<string, JSValueHandle> {
-  const names = qjs.evalCode("Object.keys(__playground)", "host.js");
+  // Read as JSON text: after `qjs.dump()` of an array, quickjs-wasi 3.7.0 fails a later dynamic import() with
+  // "not a TypedArray" (official-SDK VMs import the project's modules).
+  const names = JSON.parse(qjs.evalCode("JSON.stringify(Object.keys(__playground))", "host.js").consume((h) => h.toString())) as string[];
   const playground = qjs.evalCode("__playground", "host.js");
   try {
     const entries = new Map<string, JSValueHandle>();
-    for (const name of qjs.dump(names) as string[]) entries.set(name, playground.getProp(name));
+    for (const name of names) entries.set(name, playground.getProp(name));
     return entries;
   } finally {
-    names.dispose();
     playground.dispose();
   }
 }

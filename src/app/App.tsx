@@ -1,27 +1,33 @@
 // The playground's frame: header with the lessons menu and actions, the lesson text, the
 // editor, and the Call / Wire / Tests tabs. Also owns the flows that span them: picking a
-// lesson, syncing files to the backend, shortcuts, share links.
-import { useEffect, useRef, useState } from "react";
+// lesson, syncing files to the backend, shortcuts, share links, resets.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLessons, useLesson } from "../server-bridge/lessons";
 import { sessionKeeper, useSession } from "../server-bridge/session";
-import { useCheckChallenge, useRunTests } from "../server-bridge/tests";
 import { lastLessonId, projectStore, useProject } from "../project/project-store";
 import { decodeShareHash, writeShareHash, type SharedProject } from "../project/share-link";
+import { tabSync } from "../project/tab-sync";
 import { LessonMenu } from "../lessons/LessonMenu";
 import { LessonText } from "../lessons/LessonText";
+import { courseSteps, neighbours } from "../lessons/course";
+import { progressStore, useProgress } from "../lessons/progress";
 import { EditorPanel } from "../editor/EditorPanel";
 import { CallTab } from "../tabs/call/CallTab";
 import { callStore, useCall } from "../tabs/call/call-store";
 import { WireTab } from "../tabs/wire/WireTab";
 import { TestsTab } from "../tabs/tests/TestsTab";
+import { resultsStore, useLessonResults } from "../tabs/tests/results-store";
 import { ConnectPanel } from "../connect/ConnectPanel";
-import { useWireLog } from "../server-bridge/wire-log";
+import { wireLog, useWireLog } from "../server-bridge/wire-log";
 import { Spinner } from "../ui/Spinner";
-import { useFontSize, useTheme } from "./theme";
+import { useFontSize, usePresenter, useTheme } from "./theme";
 import { useShortcuts } from "./useShortcuts";
 import { useToast } from "./Toast";
-import { RoomBanner } from "../rooms/RoomBanner";
-import { RoomFollower } from "../rooms/RoomFollower";
+import { Workspace } from "./Workspace";
+import type { PaneId } from "./layout-prefs";
+import { LessonNotices, ShareConflictDialog } from "./LessonNotices";
+import { ResetMenu } from "./ResetMenu";
+import { ServerPanel } from "./ServerPanel";
 
 type TabId = "call" | "wire" | "tests";
 const TABS: { id: TabId; label: string }[] = [
@@ -40,27 +46,39 @@ function setLessonInUrl(id: string) {
   history.replaceState(history.state, "", url);
 }
 
-export function App() {
+export interface AppProps {
+  /** Mounted in the header by the rooms feature (room name, join state); a function also gets the lesson and a way to open one. */
+  headerSlot?: ReactNode | ((lesson: { id?: string; open(id: string): void }) => ReactNode);
+  /** Mounted under the challenge checks by the rooms feature (hints the teacher released). */
+  checkSlot?: ReactNode;
+}
+
+export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const lessons = useLessons();
   const project = useProject();
   const session = useSession();
   const call = useCall();
   const wire = useWireLog();
-  const tests = useRunTests();
-  const check = useCheckChallenge();
+  const passed = useProgress();
   const theme = useTheme();
   const font = useFontSize();
+  const presenter = usePresenter();
   const toast = useToast();
   const [tab, setTab] = useState<TabId>("call");
-  const [connectOpen, setConnectOpen] = useState(false);
+  const [phonePane, setPhonePane] = useState<PaneId>("lesson");
+  const [dialog, setDialog] = useState<"connect" | "server" | undefined>();
   const [lessonId, setLessonId] = useState<string>();
   const [shared, setShared] = useState<SharedProject | null>();
   const sharedUsed = useRef(false);
   const sharedRevision = useRef(-1);
   const lesson = useLesson(lessonId);
+  const results = useLessonResults(project.lesson?.id);
+  const steps = useMemo(() => courseSteps(lessons.data ?? []), [lessons.data]);
+  const around = neighbours(steps, project.lesson?.id);
 
   useEffect(() => {
     void decodeShareHash(location.hash).then((s) => setShared(s ?? null));
+    tabSync.start();
   }, []);
 
   useEffect(() => {
@@ -76,14 +94,11 @@ export function App() {
     const fromLink = shared && shared.lessonId === data.id && !sharedUsed.current ? shared.files : undefined;
     if (fromLink) sharedUsed.current = true;
     projectStore.openLesson(data, fromLink);
-    sharedRevision.current = fromLink ? projectStore.snapshot().revision : -1;
+    // Each lesson shows its own calls, and its text is written for one client: switch the Call tab to it.
+    callStore.openLesson(data.id, data.persona);
+    wireLog.setLesson(data.id, data.title);
+    sharedRevision.current = fromLink && projectStore.snapshot().origin === "share" ? projectStore.snapshot().revision : -1;
   }, [lesson.data, shared]);
-
-  // Each lesson's text is written for one client: opening the lesson switches the Call tab to it.
-  const lessonPersona = lesson.data?.persona;
-  useEffect(() => {
-    if (lessonPersona) callStore.setPersona(lessonPersona);
-  }, [lessonId, lessonPersona]);
 
   // Keep the backend's copy of the files current, a moment after typing stops.
   useEffect(() => {
@@ -117,11 +132,14 @@ export function App() {
   const actions = {
     call: () => {
       setTab("call");
+      setPhonePane("tabs");
       void callStore.call();
     },
     tests: () => {
       setTab("tests");
-      if (!tests.isPending) tests.mutate(projectStore.snapshot().files);
+      setPhonePane("tabs");
+      const p = projectStore.snapshot();
+      if (p.lesson) void resultsStore.runTests(p.lesson.id, p.files);
     },
     share: async () => {
       const link = await writeShare();
@@ -140,17 +158,34 @@ export function App() {
     if (!id || id === lessonId) return;
     projectStore.flushDraft();
     setLessonInUrl(id);
-    callStore.selectTool("");
     setLessonId(id);
+    setPhonePane("lesson");
   };
 
-  const reset = () => {
-    if (!project.lesson) return;
-    if (!confirm(`Reset "${project.lesson.title}" to its starter files? Your changes to this lesson will be gone.`)) return;
-    projectStore.reset();
-    setLessonInUrl(project.lesson.id);
-    void sessionKeeper.sync(projectStore.snapshot().files).then(() => fetch(`/api/sessions/${sessionKeeper.snapshot().id}/reset`, { method: "POST" })).catch(() => undefined);
-    toast.show("Back to the starter files.");
+  const resets = {
+    code: () => {
+      const p = projectStore.snapshot();
+      if (!p.lesson || !confirm(`Reset the code of "${p.lesson.title}" to its starter files? Your changes to this lesson will be gone.`)) return;
+      projectStore.reset();
+      setLessonInUrl(p.lesson.id);
+      toast.show("Back to the starter files.");
+    },
+    data: async () => {
+      try {
+        await sessionKeeper.resetData(projectStore.snapshot().files);
+        toast.show("Your server's data is back to its start (tickets, outbox); the code is unchanged.");
+      } catch (err) {
+        toast.show(`The data could not be reset: ${(err as Error).message}`);
+      }
+    },
+    all: () => {
+      if (!confirm("Reset ALL lessons and challenges? Every draft and every tick goes; each lesson starts again from its starter files.")) return;
+      projectStore.resetAll();
+      progressStore.clear();
+      callStore.forget();
+      resultsStore.forget();
+      toast.show("Every lesson is back to its starter files.");
+    },
   };
 
   const commands = { onCall: actions.call, onTests: actions.tests, onShare: () => void actions.share(), onBlur: () => sharedRevision.current !== projectStore.snapshot().revision && location.hash && void writeShare() };
@@ -169,9 +204,10 @@ export function App() {
     );
   }
 
+  const testsBadge = results.tests.data;
   const tabsPanel = (
-    <section className="flex min-h-0 flex-col" aria-label="Call, Wire and Tests">
-      <div role="tablist" aria-label="Panels" className="flex gap-1 border-b border-slate-200 px-3 pt-1.5 dark:border-slate-700">
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="Call, Wire and Tests">
+      <div role="tablist" aria-label="Panels" className="flex gap-1 border-b border-slate-200 px-3 pt-1.5 pr-9 dark:border-slate-700">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -192,10 +228,12 @@ export function App() {
           >
             {t.label}
             {t.id === "call" && call.question && <span className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
-            {t.id === "wire" && wire.groups.length > 0 && <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.length}</span>}
-            {t.id === "tests" && tests.data && (
-              <span className={`ml-1.5 text-xs font-normal ${tests.data.failed ? "text-rose-600" : "text-emerald-600"}`}>
-                {tests.data.passed}/{tests.data.passed + tests.data.failed}
+            {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
+              <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>
+            )}
+            {t.id === "tests" && testsBadge && (
+              <span className={`ml-1.5 text-xs font-normal ${testsBadge.failed ? "text-rose-600" : "text-emerald-600"}`} data-testid="tests-badge">
+                {testsBadge.passed}/{testsBadge.passed + testsBadge.failed}
               </span>
             )}
           </button>
@@ -206,11 +244,13 @@ export function App() {
         <div key={t.id} id={`panel-${t.id}`} role="tabpanel" aria-labelledby={`tab-${t.id}`} hidden={tab !== t.id} className="min-h-0 flex-1 overflow-auto p-3">
           {t.id === "call" && <CallTab />}
           {t.id === "wire" && <WireTab />}
-          {t.id === "tests" && <TestsTab tests={tests} check={check} onRun={actions.tests} />}
+          {t.id === "tests" && <TestsTab onRun={actions.tests} checkSlot={checkSlot} />}
         </div>
       ))}
     </section>
   );
+
+  const editor = <EditorPanel commands={commands} />;
 
   if (embed) {
     return (
@@ -222,7 +262,7 @@ export function App() {
           </a>
         </header>
         <main className="grid min-h-0 flex-1 grid-cols-2 divide-x divide-slate-200 dark:divide-slate-700">
-          <EditorPanel commands={commands} />
+          <div className="flex min-h-0 flex-col">{editor}</div>
           {tabsPanel}
         </main>
         {toast.node}
@@ -230,27 +270,50 @@ export function App() {
     );
   }
 
+  const lessonPane = project.lesson ? (
+    <LessonText
+      lesson={project.lesson}
+      origin={project.origin}
+      step={around.current}
+      previous={around.previous}
+      next={around.next}
+      passed={passed.has(project.lesson.id)}
+      onPick={pickLesson}
+      notices={<LessonNotices />}
+    />
+  ) : lesson.isError ? (
+    <p className="p-4 text-sm">This lesson could not be loaded: {lesson.error.message}</p>
+  ) : (
+    <div className="p-4">
+      <Spinner label="Loading the lesson…" />
+    </div>
+  );
+
   return (
     <div className="flex h-full flex-col">
-      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-        <a href="/" className="mr-1 flex items-center gap-2 font-bold whitespace-nowrap">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
+        <a href="/" className="mr-1 flex shrink-0 items-center gap-2 font-bold whitespace-nowrap" aria-label="Elicitation Playground">
           <img src="/favicon.svg" alt="" className="size-6" />
-          Elicitation Playground
+          <span className="hidden 2xl:inline">Elicitation Playground</span>
         </a>
-        <LessonMenu lessons={lessons.data ?? []} current={lessonId} edited={project.edited} onPick={pickLesson} />
-        <div className="ml-auto flex flex-wrap items-center gap-1.5">
-          <RoomBanner />
+        <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={pickLesson} />
+        {typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}
+        <div className="header-actions ml-auto flex flex-wrap items-center gap-1 sm:gap-1.5">
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
-          <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S">
-            Share link
+          <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S" aria-label="Share link">
+            Share<span className="hidden sm:inline">link</span>
           </button>
-          <button type="button" className="btn-secondary" onClick={reset} disabled={!project.lesson}>
-            Reset
+          <ResetMenu disabled={!project.lesson} onCode={resets.code} onData={() => void resets.data()} onAll={resets.all} />
+          <button type="button" className="btn-secondary" onClick={() => setDialog("server")}>
+            Server
           </button>
-          <button type="button" className="btn-secondary" onClick={() => setConnectOpen(true)}>
-            Connect a client
+          <button type="button" className="btn-secondary" onClick={() => setDialog("connect")} aria-label="Connect a client">
+            Connect<span className="hidden sm:inline">a client</span>
           </button>
-          <span className="mx-1 h-6 w-px bg-slate-200 dark:bg-slate-700" aria-hidden />
+          <span className="mx-1 hidden h-6 w-px bg-slate-200 sm:block dark:bg-slate-700" aria-hidden />
+          <button type="button" className="btn-ghost hidden sm:inline-flex" onClick={presenter.toggle} aria-pressed={presenter.on} title="Large type, lesson pane hidden: for a projector">
+            Present
+          </button>
           <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="Smaller text">
             A−
           </button>
@@ -258,19 +321,15 @@ export function App() {
             A+
           </button>
           <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>
-            {theme.dark ? "☀ Light" : "☾ Dark"}
+            {theme.dark ? "☀" : "☾"}
+            <span className="hidden sm:inline">{theme.dark ? "Light" : "Dark"}</span>
           </button>
         </div>
       </header>
-      <main className="grid min-h-0 flex-1 grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)_minmax(0,1fr)] divide-x divide-slate-200 dark:divide-slate-700">
-        <aside className="min-h-0 overflow-auto bg-white dark:bg-slate-900">
-          {project.lesson ? <LessonText lesson={project.lesson} origin={project.origin} /> : lesson.isError ? <p className="p-4 text-sm">This lesson could not be loaded: {lesson.error.message}</p> : <div className="p-4"><Spinner label="Loading the lesson…" /></div>}
-        </aside>
-        <EditorPanel commands={commands} />
-        {tabsPanel}
-      </main>
-      <ConnectPanel open={connectOpen} onClose={() => setConnectOpen(false)} />
-      <RoomFollower lessonId={lessonId} lessons={lessons.data ?? []} onOpenLesson={pickLesson} />
+      <Workspace lesson={lessonPane} editor={editor} tabs={tabsPanel} presenter={presenter.on} phonePane={phonePane} onPhonePane={setPhonePane} />
+      <ConnectPanel open={dialog === "connect"} onClose={() => setDialog(undefined)} />
+      <ServerPanel open={dialog === "server"} onClose={() => setDialog(undefined)} />
+      <ShareConflictDialog />
       {toast.node}
     </div>
   );

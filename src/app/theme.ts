@@ -3,6 +3,7 @@ import { useState } from "react";
 
 const THEME_KEY = "elicitation-playground:theme";
 const SIZE_KEY = "elicitation-playground:font-size";
+const PRESENTER_KEY = "elicitation-playground:presenter";
 export const FONT_SIZES = [13, 15, 17, 20, 24];
 
 function store(key: string, value: string) {
@@ -47,4 +48,26 @@ export function useFontSize() {
     setSize(next);
   };
   return { size, bigger: () => step(1), smaller: () => step(-1) };
+}
+
+/** Presenter mode for projecting: large type everywhere (the editor too) and the lesson pane hidden. */
+export function usePresenter() {
+  const [on, setOn] = useState(() => {
+    let stored = false;
+    try {
+      stored = localStorage.getItem(PRESENTER_KEY) === "1";
+    } catch {
+      /* default off */
+    }
+    const wanted = new URLSearchParams(location.search).get("present") === "1" || stored;
+    document.documentElement.classList.toggle("presenter", wanted);
+    return wanted;
+  });
+  const toggle = () => {
+    const next = !on;
+    document.documentElement.classList.toggle("presenter", next);
+    store(PRESENTER_KEY, next ? "1" : "0");
+    setOn(next);
+  };
+  return { on, toggle };
 }

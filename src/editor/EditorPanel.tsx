@@ -7,6 +7,10 @@ import { useSession } from "../server-bridge/session";
 import { editorJumps } from "./editor-jumps";
 import { useTypeProblems, type Problem } from "./problems";
 import type { EditorCommands } from "./MonacoEditor";
+import { StarterDiff } from "./StarterDiff";
+
+// Monaco's "toggle Tab key moves focus" binding differs on macOS.
+const TAB_FOCUS_KEY = /Mac|iPhone|iPad/.test(navigator.platform) ? "Ctrl+Shift+M" : "Ctrl+M";
 
 // React remembers a failed lazy import, so "Try again" needs a new lazy component.
 const loadMonaco = () => lazy(() => import("./MonacoEditor"));
@@ -40,13 +44,16 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const ready = useAfterFirstScreen();
   const [MonacoEditor, setMonacoEditor] = useState(loadMonaco);
   const [showProblems, setShowProblems] = useState(false);
+  const [diffOpen, setDiffOpen] = useState(false);
+  const edited = !!project.lesson && project.files !== project.lesson.files && JSON.stringify(project.files) !== JSON.stringify(project.lesson.files);
   const files = Object.keys(project.files);
   const compileProblems: Problem[] = session.diagnostics.map((d) => ({ ...d, source: "compile" }));
   const problems = [...compileProblems, ...typeProblems];
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div role="tablist" aria-label="Project files" className="flex items-end gap-0.5 overflow-x-auto border-b border-slate-200 px-2 pt-1 dark:border-slate-700">
+      <div className="flex items-end border-b border-slate-200 dark:border-slate-700">
+      <div role="tablist" aria-label="Project files" className="flex min-w-0 flex-1 items-end gap-0.5 overflow-x-auto px-2 pt-1">
         {files.map((f) => (
           <button
             key={f}
@@ -59,6 +66,11 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           </button>
         ))}
       </div>
+        <button type="button" className="btn-ghost mr-1 mb-0.5 shrink-0 !px-2 !py-0.5 text-xs" onClick={() => setDiffOpen(true)} disabled={!edited} title="Your files against the lesson's starter files">
+          Changes<span className="hidden xl:inline">&nbsp;vs starter</span>
+        </button>
+      </div>
+      <StarterDiff open={diffOpen} onClose={() => setDiffOpen(false)} />
       <div className="min-h-0 flex-1 bg-white dark:bg-[#1e1e1e]">
         {ready && !readOnlyPreview ? (
           <EditorFallback onRetry={() => setMonacoEditor(loadMonaco)}>
@@ -79,7 +91,10 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           data-testid="problems-toggle"
         >
           <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-500"}>Problems ({problems.length})</span>
-          <span className="ml-auto text-slate-500">
+          <span className="ml-auto hidden text-slate-500 md:inline" title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}>
+            {TAB_FOCUS_KEY}: Tab leaves the editor
+          </span>
+          <span className="text-slate-500">
             {session.status === "syncing" ? "compiling…" : session.status === "ready" ? "server ready" : session.status === "compile-error" ? "does not compile" : session.status === "unreachable" ? "server unreachable, retrying on your next action" : ""}
           </span>
         </button>

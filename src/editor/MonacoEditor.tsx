@@ -18,6 +18,8 @@ export interface EditorCommands {
 const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
 const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
 const isDark = () => document.documentElement.classList.contains("dark");
+/** The editor follows the page's type size (A−/A+, presenter mode). */
+const editorFontSize = () => Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9);
 
 function syncModels(files: Record<string, string>) {
   const wanted = new Set(Object.keys(files).map((p) => uriFor(p).toString()));
@@ -53,7 +55,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       model: null,
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9),
+      fontSize: editorFontSize(),
       scrollBeyondLastLine: false,
       // The editor column is narrow on a 1280px laptop; wrapping beats code cut off at the edge.
       wordWrap: "on",
@@ -83,7 +85,10 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       editor.revealLineInCenter(line);
       editor.focus();
     });
-    const themeWatch = new MutationObserver(() => monaco.editor.setTheme(isDark() ? "vs-dark" : "vs"));
+    const themeWatch = new MutationObserver(() => {
+      monaco.editor.setTheme(isDark() ? "vs-dark" : "vs");
+      editor.updateOptions({ fontSize: editorFontSize() });
+    });
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
     return () => {
       subs.forEach((s) => s.dispose());

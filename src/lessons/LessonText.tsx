@@ -1,12 +1,32 @@
+import type { ReactNode } from "react";
 import type { Lesson } from "../server-bridge/lessons";
 import { Markdown } from "../markdown/Markdown";
+import type { CourseStep } from "./course";
 
-/** The lesson's text beside the editor. */
-export function LessonText({ lesson, origin }: { lesson: Lesson; origin: "starter" | "draft" | "share" }) {
+interface Props {
+  lesson: Lesson;
+  origin: "starter" | "draft" | "share";
+  step?: CourseStep;
+  previous?: CourseStep;
+  next?: CourseStep;
+  passed: boolean;
+  onPick: (id: string) => void;
+  /** Notices about this lesson's files (a kept draft, another tab) shown above the text. */
+  notices?: ReactNode;
+}
+
+/** The lesson's text beside the editor, with the way to the previous and next step at its end. */
+export function LessonText({ lesson, origin, step, previous, next, passed, onPick, notices }: Props) {
   return (
     <article className="p-4" aria-label="Lesson">
+      {notices}
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <span className={`badge ${lesson.kind === "challenge" ? "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50" : "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"}`}>{lesson.kind}</span>
+        <span className={`badge ${lesson.kind === "challenge" ? "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50" : "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"}`}>{step?.label ?? lesson.kind}</span>
+        {passed && (
+          <span className="badge bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" data-testid="lesson-passed">
+            ✓ passed
+          </span>
+        )}
         {origin === "draft" && <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">your draft</span>}
         {origin === "share" && <span className="badge bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-50">from a share link</span>}
       </div>
@@ -18,6 +38,28 @@ export function LessonText({ lesson, origin }: { lesson: Lesson; origin: "starte
           Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass, with a hint for each that does not.
         </p>
       )}
+      <nav aria-label="Course" className="mt-6 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+        {previous ? (
+          <button type="button" className="btn-secondary !justify-start text-left" onClick={() => onPick(previous.lesson.id)}>
+            <span aria-hidden>←</span>
+            <span className="min-w-0">
+              <span className="block text-xs text-slate-500">Previous · {previous.label}</span>
+              <span className="block truncate">{previous.lesson.title}</span>
+            </span>
+          </button>
+        ) : (
+          <span />
+        )}
+        {next && (
+          <button type="button" className="btn-primary !justify-end text-right" onClick={() => onPick(next.lesson.id)}>
+            <span className="min-w-0">
+              <span className="block text-xs opacity-80">Next · {next.label}</span>
+              <span className="block truncate">{next.lesson.title}</span>
+            </span>
+            <span aria-hidden>→</span>
+          </button>
+        )}
+      </nav>
     </article>
   );
 }

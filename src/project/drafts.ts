@@ -3,6 +3,7 @@
 import type { ProjectFiles } from "../server-bridge/http";
 
 const PREFIX = "elicitation-playground:draft:";
+const ASIDE_PREFIX = "elicitation-playground:aside:";
 const VERSION = 1;
 
 interface StoredDraft {
@@ -70,4 +71,58 @@ export function editedLessonIds(): Set<string> {
     /* storage unavailable */
   }
   return ids;
+}
+
+/** Whether a storage key is this lesson's draft (another tab saved it). */
+export const isDraftKey = (key: string | null, lessonId: string) => key === PREFIX + lessonId;
+
+export const sameFiles = (a: ProjectFiles | undefined, b: ProjectFiles | undefined) =>
+  !!a && !!b && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/** A second version of a lesson's files kept beside the draft: what was not chosen when a share link met a draft. */
+export interface AsideFiles {
+  files: ProjectFiles;
+  label: string;
+  savedAt: number;
+}
+
+export function saveAside(lessonId: string, files: ProjectFiles, label: string): boolean {
+  try {
+    localStorage.setItem(ASIDE_PREFIX + lessonId, JSON.stringify({ v: VERSION, lessonId, files, label, savedAt: Date.now() }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadAside(lessonId: string): AsideFiles | undefined {
+  try {
+    const d = JSON.parse(localStorage.getItem(ASIDE_PREFIX + lessonId) ?? "null") as Partial<AsideFiles & { v: number; lessonId: string }> | null;
+    if (!d || d.v !== VERSION || d.lessonId !== lessonId || !isProjectFiles(d.files) || typeof d.label !== "string" || typeof d.savedAt !== "number") return undefined;
+    return { files: d.files, label: d.label, savedAt: d.savedAt };
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearAside(lessonId: string) {
+  try {
+    localStorage.removeItem(ASIDE_PREFIX + lessonId);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** Every draft and kept-aside copy, for "reset all lessons". */
+export function clearAllDrafts() {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PREFIX) || key?.startsWith(ASIDE_PREFIX)) keys.push(key);
+    }
+    keys.forEach((k) => localStorage.removeItem(k));
+  } catch {
+    /* storage unavailable */
+  }
 }

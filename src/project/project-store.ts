@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { ProjectFiles } from "../server-bridge/http";
 import type { Lesson } from "../server-bridge/lessons";
-import { clearDraft, editedLessonIds, loadDraft, saveDraft } from "./drafts";
+import { clearAllDrafts, clearAside, clearDraft, editedLessonIds, loadAside, loadDraft, saveAside, saveDraft, sameFiles, type AsideFiles } from "./drafts";
 
 export interface ProjectState {
   lesson?: Lesson;
@@ -16,6 +16,10 @@ export interface ProjectState {
   revision: number;
   /** Bumps when files are replaced wholesale (lesson switch, reset, share), not by typing. */
   replacedAt: number;
+  /** The other version kept when a share link met a draft: one click brings it back. */
+  aside?: AsideFiles;
+  /** A share link for this lesson carries other files than the draft: the person chooses. */
+  conflict?: { shared: ProjectFiles };
 }
 
 const LAST_LESSON_KEY = "elicitation-playground:last-lesson";
@@ -49,11 +53,16 @@ class ProjectStore {
     for (const l of this.listeners) l();
   }
 
-  /** Opens a lesson: a shared project wins, then the learner's draft, then the starter files. */
+  /**
+   * Opens a lesson: the learner's draft, else a shared project, else the starter files. A share
+   * link that meets a different draft opens the draft and asks (see `resolveConflict`): a link
+   * must never overwrite work silently.
+   */
   openLesson(lesson: Lesson, shared?: ProjectFiles) {
     this.flushDraft();
-    const draft = shared ? undefined : loadDraft(lesson.id);
-    const files = shared ?? draft ?? lesson.files;
+    const draft = loadDraft(lesson.id);
+    const conflict = shared && draft && !sameFiles(shared, draft) ? { shared } : undefined;
+    const files = conflict ? draft! : (shared ?? draft ?? lesson.files);
     try {
       localStorage.setItem(LAST_LESSON_KEY, lesson.id);
     } catch {
@@ -63,17 +72,72 @@ class ProjectStore {
       lesson,
       files,
       activeFile: firstFile(files),
-      origin: shared ? "share" : draft ? "draft" : "starter",
+      origin: shared && !conflict ? "share" : draft ? "draft" : "starter",
+      revision: this.state.revision + 1,
+      replacedAt: this.state.revision + 1,
+      aside: loadAside(lesson.id),
+      conflict,
+    });
+  }
+
+  /** The answer to "keep mine or open the shared one": both versions stay, the other one aside. */
+  resolveConflict(choice: "mine" | "shared") {
+    const { lesson, conflict, files } = this.state;
+    if (!lesson || !conflict) return;
+    if (choice === "mine") {
+      saveAside(lesson.id, conflict.shared, "the shared code");
+      this.set({ conflict: undefined, aside: loadAside(lesson.id) });
+      return;
+    }
+    saveAside(lesson.id, files, "your earlier draft");
+    this.set({ conflict: undefined, aside: loadAside(lesson.id) });
+    this.replaceFiles(conflict.shared, "share");
+  }
+
+  /** Swaps the files in the editor with the ones kept aside. */
+  swapAside() {
+    const { lesson, aside, files, origin } = this.state;
+    if (!lesson || !aside) return;
+    saveAside(lesson.id, files, origin === "share" ? "the shared code" : "your earlier draft");
+    this.set({ aside: loadAside(lesson.id) });
+    this.replaceFiles(aside.files, aside.label === "the shared code" ? "share" : "draft");
+  }
+
+  dropAside() {
+    if (!this.state.lesson) return;
+    clearAside(this.state.lesson.id);
+    this.set({ aside: undefined });
+  }
+
+  /** Replaces every file (a chosen version, another tab's newer text) and saves it as the draft. */
+  replaceFiles(files: ProjectFiles, origin: ProjectState["origin"]) {
+    const lesson = this.state.lesson;
+    if (!lesson) return;
+    this.set({
+      files,
+      activeFile: this.state.activeFile && this.state.activeFile in files ? this.state.activeFile : firstFile(files),
+      origin,
       revision: this.state.revision + 1,
       replacedAt: this.state.revision + 1,
     });
+    this.scheduleDraft(0);
+  }
+
+  /** A new file (a test made from a call): added, put in front, saved. */
+  addFile(path: string, text: string) {
+    this.set({ files: { ...this.state.files, [path]: text }, activeFile: path, revision: this.state.revision + 1, replacedAt: this.state.revision + 1 });
+    this.scheduleDraft(0);
+  }
+
+  private scheduleDraft(delay = DRAFT_DELAY_MS) {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.flushDraft(), delay);
   }
 
   editFile(path: string, text: string) {
     if (this.state.files[path] === text) return;
     this.set({ files: { ...this.state.files, [path]: text }, revision: this.state.revision + 1 });
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => this.flushDraft(), DRAFT_DELAY_MS);
+    this.scheduleDraft();
   }
 
   setActiveFile(path: string) {
@@ -97,6 +161,16 @@ class ProjectStore {
       revision: this.state.revision + 1,
       replacedAt: this.state.revision + 1,
     });
+  }
+
+  /** Every lesson back to its starter files: drafts, kept-aside copies and edit marks go. */
+  resetAll() {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
+    clearAllDrafts();
+    const lesson = this.state.lesson;
+    this.set({ edited: new Set(), aside: undefined, conflict: undefined });
+    if (lesson) this.reset();
   }
 
   flushDraft() {

@@ -1,8 +1,10 @@
 // Help the teacher released to the room for this challenge: every check's hint, and perhaps the reference solution.
+import { useProject } from "../project/project-store";
 import { useRoomMembership } from "../server-bridge/rooms";
 
-export function ReleasedHelp({ challengeId }: { challengeId: string }) {
-  const help = useRoomMembership().room?.released[challengeId];
+export function ReleasedHelp() {
+  const challengeId = useProject().lesson?.id;
+  const help = useRoomMembership().room?.released[challengeId ?? ""];
   if (!help) return null;
   return (
     <section aria-label="Help from your teacher" className="panel border-emerald-300 p-3 dark:border-emerald-800" data-testid="released-help">

@@ -1,12 +1,12 @@
 // A learner's page in a room: follows the teacher (everyone open lesson N, locks), and tells the room what the
 // learner opened and tried, their code and their last Call for the teacher's read-only view. Renders only a
 // notice or the lock screen; drafts are kept because moving uses the same lesson switch as the menu.
-import { useMutationState } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { projectStore } from "../project/project-store";
 import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
 import { wireLog } from "../server-bridge/wire-log";
 import { callStore } from "../tabs/call/call-store";
+import { resultsStore } from "../tabs/tests/results-store";
 import type { SharedCall } from "./LearnerViewer";
 
 const FOLLOWED_KEY = "elicitation-playground:room-followed";
@@ -85,11 +85,17 @@ export function RoomFollower({ lessonId, lessons, onOpenLesson }: { lessonId?: s
     });
     return () => void stop();
   }, []);
-  const testRuns = useMutationState({ filters: { mutationKey: ["tests"], status: "success" } }).length;
   useEffect(() => {
-    const item = projectStore.snapshot().lesson?.id;
-    if (testRuns && item) roomMembership.report({ item, event: "tried", files: projectStore.snapshot().files });
-  }, [testRuns]);
+    let last: unknown;
+    const stop = resultsStore.subscribe(() => {
+      const item = projectStore.snapshot().lesson?.id;
+      const run = resultsStore.of(item).tests.data;
+      if (!item || !run || run === last) return;
+      last = run;
+      roomMembership.report({ item, event: "tried", files: projectStore.snapshot().files });
+    });
+    return () => void stop();
+  }, []);
 
   const locked = !!(room && lessonId && room.lead.locked.includes(lessonId));
   return (

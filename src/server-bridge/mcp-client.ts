@@ -42,7 +42,8 @@ export type CallOutcome =
 
 /** The backend no longer knows this session: the caller should re-create it and try again. */
 export class SessionGoneError extends Error {
-  constructor() {
+  /** How many of the person's answers were given before the session vanished (they are lost). */
+  constructor(readonly answered = 0) {
     super("The MCP session is gone");
     this.name = "SessionGoneError";
   }
@@ -125,6 +126,32 @@ function isGone(err: unknown, mcpUrl: string): boolean {
   return (err instanceof SdkHttpError && err.status === 404) || (!(err instanceof ProtocolError) && answeredNotFound(mcpUrl));
 }
 
+export interface ServerInfo {
+  protocolVersion?: string;
+  serverInfo?: { name: string; version: string; title?: string };
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  tools: { name: string; title?: string; description?: string }[];
+}
+
+/** What the server told this persona at initialize, and its tools/list (which shows in the Wire tab). */
+export async function describeServer(opts: { mcpUrl: string; generation: number; persona: Persona }): Promise<ServerInfo> {
+  try {
+    const { client } = await connect(opts.mcpUrl, opts.persona, opts.generation);
+    const listed = await client.listTools();
+    return {
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      serverInfo: client.getServerVersion(),
+      capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
+      instructions: client.getInstructions(),
+      tools: listed.tools.map(({ name, title, description }) => ({ name, title, description })),
+    };
+  } catch (err) {
+    if (isGone(err, opts.mcpUrl)) throw new SessionGoneError();
+    throw err;
+  }
+}
+
 export async function callTool(opts: {
   mcpUrl: string;
   generation: number;
@@ -168,7 +195,9 @@ export async function callTool(opts: {
     }
     return { kind: "failure", message: `The tool still asked for input after ${MAX_ROUNDS} rounds.`, answers };
   } catch (err) {
-    if (isGone(err, opts.mcpUrl)) throw new SessionGoneError();
+    if (isGone(err, opts.mcpUrl)) throw new SessionGoneError(answers.length);
+    // The page withdrew the question (lesson left, session lost): the caller explains it.
+    if ((err as Error).name === "QuestionWithdrawn") throw err;
     if (err instanceof ProtocolError) return { kind: "rpc-error", code: err.code, message: err.message, data: err.data, answers };
     const e = err as { code?: unknown; message?: string; data?: unknown };
     if (typeof e.code === "number") return { kind: "rpc-error", code: e.code, message: e.message ?? "", data: e.data, answers };

@@ -94,6 +94,12 @@ class SessionKeeper {
     }
   }
 
+  /** Restarts the server's module state (the tickets and so on) without touching the files. */
+  async resetData(files: ProjectFiles): Promise<void> {
+    await this.withSession(files, (id) => requestJson("POST", `/api/sessions/${id}/reset`));
+    this.set({ generation: this.state.generation + 1 });
+  }
+
   private async syncNow(files: ProjectFiles): Promise<SessionState> {
     const key = filesKey(files);
     if (this.state.id && key === this.syncedKey && this.state.status !== "unreachable") return this.state;

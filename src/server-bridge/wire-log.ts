@@ -2,6 +2,7 @@
 // grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
 // in; a version counter tells React something changed.
 import { useSyncExternalStore } from "react";
+import { INSTANCE_HEADER } from "../../server/http/instance-header";
 
 export interface WireExchange {
   seq: number;
@@ -25,10 +26,18 @@ export interface WireExchange {
   error?: string;
 }
 
+/** Which playground instance answered, from its response header (absent until the headers arrive). */
+export function servedBy(exchange: WireExchange): string | undefined {
+  return exchange.responseHeaders[INSTANCE_HEADER];
+}
+
 export interface WireGroup {
   id: number;
   label: string;
   persona: string;
+  /** The lesson open when the call started: the Wire tab shows the current lesson's calls first. */
+  lessonId: string;
+  lessonTitle: string;
   startedAt: number;
   exchanges: WireExchange[];
 }
@@ -42,6 +51,7 @@ class WireLog {
   private groups: WireGroup[] = [];
   private current: WireGroup | undefined;
   private seq = 0;
+  private lesson = { id: "", title: "" };
   private snap: WireSnapshot = { version: 0, groups: [] };
   private listeners = new Set<() => void>();
 
@@ -56,9 +66,30 @@ class WireLog {
     for (const l of this.listeners) l();
   }
 
+  /** Calls started from now on belong to this lesson. */
+  setLesson(id: string, title: string) {
+    if (id === this.lesson.id) return;
+    this.lesson = { id, title };
+    // Traffic after a lesson switch (a reconnect) must not land in the previous lesson's card.
+    this.current = undefined;
+    this.changed();
+  }
+
+  get lessonId() {
+    return this.lesson.id;
+  }
+
   /** Starts a group; exchanges recorded from now on belong to it. */
   beginGroup(label: string, persona: string): number {
-    const group: WireGroup = { id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1, label, persona, startedAt: Date.now(), exchanges: [] };
+    const group: WireGroup = {
+      id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1,
+      label,
+      persona,
+      lessonId: this.lesson.id,
+      lessonTitle: this.lesson.title,
+      startedAt: Date.now(),
+      exchanges: [],
+    };
     this.groups.push(group);
     this.current = group;
     this.changed();

@@ -1,10 +1,25 @@
 // The end of a call: the tool's result (text, structured content, isError with its code), the
 // JSON-RPC error if there was one (with -32021 explained), and every answer the person sent.
-import type { CallState } from "./call-store";
+import type { ReactNode } from "react";
+import type { FinishedCall } from "./call-store";
 import { JsonTree } from "../../ui/JsonTree";
+import { LongText } from "../../ui/LongText";
 import { FallbackAnswer } from "./FallbackAnswer";
 
-type Outcome = NonNullable<CallState["outcome"]>;
+type Outcome = FinishedCall;
+const TEXT_PREVIEW = 4000;
+
+/** A text block of any length: the first few thousand characters, the rest behind "show all". */
+function ResultText({ text }: { text: string }) {
+  return (
+    <div className="mb-2">
+      <pre className="font-mono text-sm break-words whitespace-pre-wrap" data-testid="result-text">
+        {text.length > TEXT_PREVIEW ? `${text.slice(0, TEXT_PREVIEW)}…` : text}
+      </pre>
+      {text.length > TEXT_PREVIEW && <LongText text={text} label={`Show all ${text.length.toLocaleString()} characters`} />}
+    </div>
+  );
+}
 
 interface ContentBlock {
   type: string;
@@ -12,9 +27,10 @@ interface ContentBlock {
   [k: string]: unknown;
 }
 
-export function CallOutcomeView({ outcome }: { outcome: Outcome }) {
+export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; actions?: ReactNode }) {
   return (
     <section aria-label="Call result" className="space-y-3" data-testid="call-outcome">
+      {actions}
       {outcome.kind === "result" && <ToolResult outcome={outcome} />}
       {outcome.kind === "rpc-error" && <RpcError code={outcome.code} message={outcome.message} data={outcome.data} />}
       {outcome.kind === "failure" && (
@@ -62,9 +78,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
       </div>
       {blocks.map((b, i) =>
         b.type === "text" ? (
-          <pre key={i} className="mb-2 font-mono text-sm whitespace-pre-wrap break-words" data-testid="result-text">
-            {b.text}
-          </pre>
+          <ResultText key={i} text={b.text ?? ""} />
         ) : (
           <JsonTree key={i} value={b} label={`${b.type} content`} />
         ),
@@ -100,6 +114,12 @@ function RpcError({ code, message, data }: { code: number; message: string; data
           <strong>-32021 Missing required client capability.</strong> This client did not declare <code className="code-inline">elicitation</code> in its{" "}
           <code className="code-inline">clientCapabilities</code>, so the server may not ask it anything. The call stops with an error instead of a question;{" "}
           <code className="code-inline">data.requiredCapabilities</code> names what was missing. A tool can check <code className="code-inline">this.canElicit()</code> first and fall back politely.
+        </p>
+      )}
+      {(data as { reason?: string } | undefined)?.reason === "invalid_request_state" && (
+        <p className="mb-2 text-sm" data-testid="answer-not-used">
+          <strong>Your answer could not be used.</strong> The <code className="code-inline">requestState</code> the client sent back was refused: it expired while the question waited, or the
+          code or the server changed since the question was asked (a state is only good for the build and question it was made for). Nothing was done; call again to be asked afresh.
         </p>
       )}
       {data !== undefined && <JsonTree value={data} label="error data" />}

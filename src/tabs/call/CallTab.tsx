@@ -1,6 +1,6 @@
 // The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
 // asks, its question appears here as the client would show it.
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { personas, personaById } from "../../server-bridge/personas";
 import { useSession, type ToolInfo } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
@@ -8,6 +8,9 @@ import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
 import { ElicitationPanel } from "./ElicitationPanel";
 import { CallOutcomeView } from "./CallOutcomeView";
+import { CallHistory } from "./CallHistory";
+import { RawJsonInput } from "./RawJsonInput";
+import { MakeTestButton } from "./MakeTestButton";
 
 const SchemaForm = lazy(() => import("./SchemaForm"));
 
@@ -40,6 +43,7 @@ export function CallTab() {
   const args = (selected && call.args[selected.name]) ?? form.initial;
   const persona = personaById(call.persona);
   const blocked = session.status === "compile-error";
+  const [argsMode, setArgsMode] = useState<"form" | "json">("form");
 
   return (
     <div className="space-y-4">
@@ -84,8 +88,29 @@ export function CallTab() {
 
       {selected && (
         <div>
-          <h3 className="mb-1 text-sm font-semibold">Arguments</h3>
-          {Object.keys(form.schema.properties ?? {}).length === 0 ? (
+          <div className="mb-1 flex items-center gap-2">
+            <h3 className="text-sm font-semibold">Arguments</h3>
+            <div role="group" aria-label="Arguments as" className="ml-auto flex rounded-md border border-slate-300 text-xs dark:border-slate-600">
+              {(["form", "json"] as const).map((m) => (
+                <button key={m} type="button" aria-pressed={argsMode === m} className={`px-2 py-0.5 ${argsMode === m ? "bg-slate-200 font-semibold dark:bg-slate-700" : ""}`} onClick={() => setArgsMode(m)}>
+                  {m === "form" ? "Form" : "Raw JSON"}
+                </button>
+              ))}
+            </div>
+          </div>
+          {argsMode === "json" ? (
+            <RawJsonInput
+              key={selected.name}
+              formId={ARGS_FORM_ID}
+              label="Arguments (JSON)"
+              value={args}
+              hint="Sent as the call's arguments exactly as written, even if they break the schema: see how the server answers a wrong type."
+              onSubmit={(v) => {
+                callStore.setArgs(selected.name, v);
+                void callStore.call(selected.name);
+              }}
+            />
+          ) : Object.keys(form.schema.properties ?? {}).length === 0 ? (
             <form
               id={ARGS_FORM_ID}
               onSubmit={(e) => {
@@ -126,7 +151,8 @@ export function CallTab() {
         </div>
       )}
       {call.question && <ElicitationPanel question={call.question} />}
-      {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} />}
+      {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} actions={<MakeTestButton call={call.outcome} />} />}
+      <CallHistory history={call.history} current={call.outcome} />
     </div>
   );
 }

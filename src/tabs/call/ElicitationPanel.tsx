@@ -6,6 +6,8 @@ import { JsonTree } from "../../ui/JsonTree";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
 import { callStore } from "./call-store";
+import { RawJsonInput } from "./RawJsonInput";
+import type { ElicitAnswer } from "../../server-bridge/mcp-client";
 
 const SchemaForm = lazy(() => import("./SchemaForm"));
 
@@ -15,6 +17,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
   const ref = useRef<HTMLElement>(null);
   const form = useMemo(() => adaptSchema(question.requestedSchema), [question]);
   const [value, setValue] = useState<Record<string, unknown>>(form.initial);
+  const [raw, setRaw] = useState(false);
   useEffect(() => setValue(form.initial), [form]);
 
   useEffect(() => {
@@ -41,7 +44,27 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
       <p className="mb-3 text-base font-medium" data-testid="elicitation-message">
         {question.message}
       </p>
-      {question.mode === "url" ? (
+      <div className="mb-2 flex justify-end">
+        <button type="button" className="btn-ghost !px-1.5 !py-0.5 text-xs" aria-pressed={raw} onClick={() => setRaw((r) => !r)}>
+          {raw ? "Back to the form" : "Answer with raw JSON"}
+        </button>
+      </div>
+      {raw ? (
+        <>
+          <RawJsonInput
+            formId={formId}
+            label="Answer (ElicitResult JSON)"
+            value={question.mode === "url" ? { action: "accept" } : { action: "accept", content: value }}
+            hint="Sent exactly as written: try a wrong type or an unknown action and see what the server does with it."
+            onSubmit={(v) => callStore.answer(v as unknown as ElicitAnswer)}
+          />
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="submit" form={formId} className="btn-primary">
+              Send this answer
+            </button>
+          </div>
+        </>
+      ) : question.mode === "url" ? (
         <UrlConsent url={question.url ?? ""} />
       ) : (
         <>

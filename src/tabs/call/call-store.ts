@@ -1,6 +1,7 @@
-// What the Call tab is doing: the chosen tool, persona and arguments, the question the tool is
-// asking right now, and the outcome. A module-level store so keyboard shortcuts (Ctrl/Cmd+Enter
-// in the editor) can start a call without going through the component tree.
+// What the Call tab is doing, per lesson: the chosen tool and arguments, the question the tool
+// is asking right now, the outcome and the history of earlier calls. Each lesson keeps its own,
+// so switching lessons never shows another lesson's result. A module-level store so keyboard
+// shortcuts (Ctrl/Cmd+Enter in the editor) can start a call without going through the tree.
 import { useSyncExternalStore } from "react";
 import { ApiError } from "../../server-bridge/http";
 import { personaById, type PersonaId } from "../../server-bridge/personas";
@@ -10,21 +11,40 @@ import type { AnsweredQuestion, CallOutcome, ElicitAnswer, ElicitationQuestion }
 import { projectStore } from "../../project/project-store";
 import { adaptSchema } from "./schema-adapter";
 
-export interface CallState {
-  tool?: string;
+export type FinishedCall = CallOutcome & {
+  /** Counts calls across the page, so history entries have a stable name ("call 3"). */
+  seq: number;
+  tool: string;
   persona: PersonaId;
+  args: Record<string, unknown>;
+  at: number;
+  via?: "sendElicitationResult";
+};
+
+export interface LessonCall {
+  tool?: string;
   /** Arguments per tool, so switching tools back and forth keeps what was typed. */
   args: Record<string, Record<string, unknown>>;
   running: boolean;
   question?: ElicitationQuestion;
-  outcome?: CallOutcome & { tool: string; persona: PersonaId; via?: "sendElicitationResult" };
+  outcome?: FinishedCall;
+  /** Finished calls of this lesson, newest first. */
+  history: FinishedCall[];
   groupId?: number;
-  /** Set when the call could not start at all (compile error, server unreachable). */
+  /** Set when the call could not start or finish (compile error, server unreachable, answer lost). */
   problem?: string;
 }
 
+export interface CallState extends LessonCall {
+  persona: PersonaId;
+  lessonId?: string;
+}
+
 const PERSONA_KEY = "elicitation-playground:persona";
+const HISTORY_LIMIT = 20;
+const NO_LESSON = "";
 const loadMcp = () => import("../../server-bridge/mcp-client");
+const empty = (): LessonCall => ({ args: {}, running: false, history: [] });
 
 function initialPersona(): PersonaId {
   try {
@@ -34,20 +54,71 @@ function initialPersona(): PersonaId {
   }
 }
 
+/** The person's answer could not reach the tool; the message says why. */
+export class QuestionWithdrawn extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "QuestionWithdrawn";
+  }
+}
+
+const LEFT_LESSON =
+  "You opened another lesson while the tool was asking. Your server now runs that lesson's code, so this question can no longer be answered; nothing was sent. Call again to start over.";
+const SESSION_GONE =
+  "Your answer could not be delivered: the playground server no longer knows this session (it restarted, or the session expired or was evicted after being idle). Your files are safe and a new session is being made; call again to start over.";
+
 class CallStore {
-  private state: CallState = { persona: initialPersona(), args: {}, running: false };
+  private persona: PersonaId = initialPersona();
+  private lessonId = NO_LESSON;
+  private lessons = new Map<string, LessonCall>([[NO_LESSON, empty()]]);
+  private view: CallState = { ...empty(), persona: this.persona };
   private listeners = new Set<() => void>();
-  private answerQuestion: ((a: ElicitAnswer) => void) | undefined;
+  private pending = new Map<string, { resolve: (a: ElicitAnswer) => void; reject: (e: Error) => void }>();
+  private seq = 0;
 
   subscribe = (l: () => void) => {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   };
-  snapshot = () => this.state;
+  snapshot = () => this.view;
 
-  private set(patch: Partial<CallState>) {
-    this.state = { ...this.state, ...patch };
+  private of(lessonId: string): LessonCall {
+    let s = this.lessons.get(lessonId);
+    if (!s) this.lessons.set(lessonId, (s = empty()));
+    return s;
+  }
+
+  private publish() {
+    this.view = { ...this.of(this.lessonId), persona: this.persona, lessonId: this.lessonId || undefined };
     for (const l of this.listeners) l();
+  }
+
+  private setFor(lessonId: string, patch: Partial<LessonCall>) {
+    this.lessons.set(lessonId, { ...this.of(lessonId), ...patch });
+    this.publish();
+  }
+
+  private set(patch: Partial<LessonCall>) {
+    this.setFor(this.lessonId, patch);
+  }
+
+  /**
+   * Shows this lesson's own call state (empty the first time). A question still open in the
+   * lesson being left cannot be answered any more: the server is about to run other code.
+   */
+  openLesson(lessonId: string, persona?: PersonaId) {
+    if (lessonId !== this.lessonId) this.withdraw(this.lessonId, LEFT_LESSON);
+    this.lessonId = lessonId;
+    if (persona) this.persona = personaById(persona).id;
+    this.publish();
+  }
+
+  private withdraw(lessonId: string, why: string) {
+    const open = this.pending.get(lessonId);
+    if (!open) return;
+    this.pending.delete(lessonId);
+    this.setFor(lessonId, { question: undefined, problem: why });
+    open.reject(new QuestionWithdrawn(why));
   }
 
   selectTool(tool: string) {
@@ -60,72 +131,102 @@ class CallStore {
     } catch {
       /* storage unavailable */
     }
-    this.set({ persona });
+    this.persona = persona;
+    this.publish();
   }
 
   setArgs(tool: string, value: Record<string, unknown>) {
-    this.set({ args: { ...this.state.args, [tool]: value } });
+    this.set({ args: { ...this.of(this.lessonId).args, [tool]: value } });
   }
 
-  /** The person's answer to the open question (Accept / Decline / Cancel). */
+  /** The person's answer to the open question (Accept / Decline / Cancel, or raw JSON). */
   answer(answer: ElicitAnswer) {
-    const resolve = this.answerQuestion;
-    this.answerQuestion = undefined;
+    const open = this.pending.get(this.lessonId);
+    this.pending.delete(this.lessonId);
     this.set({ question: undefined });
-    resolve?.(answer);
+    open?.resolve(answer);
   }
 
-  private ask = (question: ElicitationQuestion) =>
-    new Promise<ElicitAnswer>((resolve) => {
-      this.answerQuestion = resolve;
-      this.set({ question });
+  /** Forgets this lesson's history (the reset of a lesson, or of all lessons). */
+  forget(lessonId?: string) {
+    if (lessonId === undefined) {
+      for (const id of [...this.pending.keys()]) this.withdraw(id, "The lessons were reset.");
+      this.lessons.clear();
+    } else {
+      this.withdraw(lessonId, "The lesson was reset.");
+      this.lessons.delete(lessonId);
+    }
+    this.publish();
+  }
+
+  private askIn = (lessonId: string) => (question: ElicitationQuestion) =>
+    new Promise<ElicitAnswer>((resolve, reject) => {
+      this.pending.set(lessonId, { resolve, reject });
+      this.setFor(lessonId, { question });
     });
 
   async call(toolOverride?: string) {
-    const tool = toolOverride ?? this.state.tool ?? sessionKeeper.snapshot().tools[0]?.name;
-    if (!tool || this.state.running) return;
-    const persona = personaById(this.state.persona);
+    const lessonId = this.lessonId;
+    const state = this.of(lessonId);
+    const tool = toolOverride ?? state.tool ?? sessionKeeper.snapshot().tools[0]?.name;
+    if (!tool || state.running) return;
+    const persona = personaById(this.persona);
     const groupId = wireLog.beginGroup(`tools/call ${tool}`, persona.label);
     this.set({ tool, running: true, outcome: undefined, problem: undefined, question: undefined, groupId });
     // Called by shortcut before the form was touched: start from the schema's defaults, as the form would.
     const info = sessionKeeper.snapshot().tools.find((t) => t.name === tool);
-    await this.run(groupId, tool, this.state.args[tool] ?? adaptSchema(info?.inputSchema).initial);
+    await this.run(lessonId, groupId, tool, state.args[tool] ?? adaptSchema(info?.inputSchema).initial);
   }
 
   /** Answers a no-forms fallback by calling sendElicitationResult, inside the same Wire card. */
   async sendFallback(answer: { elicitId: string; action: ElicitAnswer["action"]; content?: Record<string, unknown> }) {
-    const groupId = this.state.groupId;
-    if (groupId === undefined || this.state.running) return;
+    const lessonId = this.lessonId;
+    const { groupId, running, outcome } = this.of(lessonId);
+    if (groupId === undefined || running) return;
     wireLog.resumeGroup(groupId);
-    const previous = this.state.outcome?.answers ?? [];
     this.set({ running: true, problem: undefined });
-    await this.run(groupId, "sendElicitationResult", { ...answer }, previous, "sendElicitationResult");
+    await this.run(lessonId, groupId, "sendElicitationResult", { ...answer }, outcome);
   }
 
-  private async run(groupId: number, tool: string, args: Record<string, unknown>, earlier: AnsweredQuestion[] = [], via?: "sendElicitationResult") {
-    const persona = personaById(this.state.persona);
+  private async run(lessonId: string, groupId: number, tool: string, args: Record<string, unknown>, fallbackOf?: FinishedCall) {
+    const persona = personaById(this.persona);
+    const isCurrent = () => this.of(lessonId).groupId === groupId;
     try {
       const mcp = await loadMcp();
       const files = projectStore.snapshot().files;
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
-          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.ask });
+          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.askIn(lessonId) });
         } catch (err) {
-          if (err instanceof mcp.SessionGoneError) throw new ApiError(404, undefined, err.message);
-          throw err;
+          if (!(err instanceof mcp.SessionGoneError)) throw err;
+          // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
+          if (err.answered === 0) throw new ApiError(404, undefined, err.message);
+          void sessionKeeper.recreate(files).catch(() => undefined);
+          throw new QuestionWithdrawn(SESSION_GONE);
         }
       });
-      if (this.state.groupId !== groupId) return;
-      this.set({
-        outcome: { ...outcome, answers: [...earlier, ...outcome.answers], tool: via ? this.state.outcome?.tool ?? tool : tool, persona: persona.id, via },
-      });
+      if (!isCurrent()) return;
+      const finished: FinishedCall = {
+        ...outcome,
+        answers: [...(fallbackOf?.answers ?? []), ...outcome.answers],
+        seq: ++this.seq,
+        tool: fallbackOf?.tool ?? tool,
+        args: fallbackOf?.args ?? args,
+        persona: persona.id,
+        at: Date.now(),
+        via: fallbackOf ? "sendElicitationResult" : undefined,
+      };
+      const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
+      this.setFor(lessonId, { outcome: finished, history });
     } catch (err) {
-      if (this.state.groupId !== groupId) return;
-      this.set({
-        problem: err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message,
-      });
+      if (!isCurrent()) return;
+      const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;
+      this.setFor(lessonId, { problem: message });
     } finally {
-      if (this.state.groupId === groupId) this.set({ running: false, question: undefined });
+      if (isCurrent()) {
+        this.pending.delete(lessonId);
+        this.setFor(lessonId, { running: false, question: undefined });
+      }
     }
   }
 }

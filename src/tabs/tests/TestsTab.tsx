@@ -2,12 +2,13 @@
 // verdict; a failure shows expected, received and the diff, and jumps to its line. In a
 // challenge, Check runs the hidden checks and shows only names, verdicts and hints.
 import type { ReactNode } from "react";
-import { ReleasedHelp } from "../../rooms/ReleasedHelp";
-import type { useCheckChallenge, useRunTests, TestCaseResult, TestRun } from "../../server-bridge/tests";
+import type { TestCaseResult, TestRun } from "../../server-bridge/tests";
 import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
 import { Spinner } from "../../ui/Spinner";
 import { editorJumps } from "../../editor/editor-jumps";
+import { resultsStore, useLessonResults } from "./results-store";
+import { CheckReport } from "./CheckReport";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
 
@@ -83,19 +84,19 @@ function grouped(run: TestRun): [string, TestCaseResult[]][] {
 }
 
 interface Props {
-  /** Owned by the app so Ctrl/Cmd+Shift+Enter can run tests from anywhere. */
-  tests: ReturnType<typeof useRunTests>;
-  check: ReturnType<typeof useCheckChallenge>;
+  /** Whatever the rooms feature shows beside the checks (a hint the teacher released). */
+  checkSlot?: ReactNode;
   onRun: () => void;
 }
 
-export function TestsTab({ tests, check, onRun: run }: Props) {
+export function TestsTab({ onRun: run, checkSlot }: Props) {
   const project = useProject();
   const lesson = project.lesson;
+  const { tests, check } = useLessonResults(lesson?.id);
   const hasTests = Object.keys(project.files).some((f) => f.endsWith(".test.ts"));
 
   let body: ReactNode = null;
-  if (tests.isPending) body = <Spinner label="Running tests against a fresh server…" />;
+  if (tests.pending) body = <Spinner label="Running tests against a fresh server…" />;
   else if (tests.error)
     body = (
       <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
@@ -114,7 +115,7 @@ export function TestsTab({ tests, check, onRun: run }: Props) {
         </p>
         {grouped(d).map(([block, list]) => (
           <section key={block}>
-            <h4 className="mb-1 font-mono text-xs font-semibold text-slate-600 dark:text-slate-300">{block}</h4>
+            <h4 className="mb-1 font-mono text-xs font-semibold break-all text-slate-600 dark:text-slate-300">{block}</h4>
             <ul className="space-y-1">
               {list.map((t, i) => (
                 <TestRow key={i} test={t} />
@@ -135,46 +136,25 @@ export function TestsTab({ tests, check, onRun: run }: Props) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn-primary" onClick={run} disabled={tests.isPending || !hasTests}>
+        <button type="button" className="btn-primary" onClick={run} disabled={tests.pending || !hasTests}>
           Run tests <kbd className="text-xs opacity-70">Ctrl/⌘+Shift+Enter</kbd>
         </button>
         {lesson?.kind === "challenge" && (
-          <button type="button" className="btn-secondary" onClick={() => check.mutate({ challengeId: lesson.id, files: project.files })} disabled={check.isPending}>
+          <button type="button" className="btn-secondary" onClick={() => void resultsStore.check(lesson.id, project.files)} disabled={check.pending}>
             Check
           </button>
         )}
         {!hasTests && <span className="text-sm text-slate-500">This project has no *.test.ts file.</span>}
       </div>
       {body}
-      {lesson?.kind === "challenge" && <ReleasedHelp challengeId={lesson.id} />}
-      {lesson?.kind === "challenge" && (check.isPending || check.data || check.error) && (
-        <section aria-label="Challenge checks" className="panel p-3" data-testid="check-results">
-          <h3 className="mb-2 text-sm font-semibold">Hidden checks</h3>
-          {check.isPending && <Spinner label="Checking…" />}
-          {check.error && <p className="text-sm text-rose-700 dark:text-rose-300">{check.error.message}</p>}
-          {check.data && (
-            <>
-              {check.data.failure && (
-                <p role="alert" data-testid="check-failure" className="mb-2 whitespace-pre-wrap rounded border border-rose-300 bg-rose-50 p-2 text-sm text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200">
-                  {check.data.failure.message}
-                </p>
-              )}
-              <p className="mb-2 text-sm font-medium">
-                {check.data.checks.filter((c) => c.passed).length} of {check.data.checks.length} passed {check.data.passed && "— challenge complete!"}
-              </p>
-              <ul className="space-y-1">
-                {check.data.checks.map((c, i) => (
-                  <li key={i} className="text-sm" data-testid="check" data-passed={c.passed}>
-                    <span className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{c.passed ? "✓" : "✗"}</span> {c.name}
-                    {!c.passed && c.problem && c.problem.message !== check.data?.failure?.message && (
-                      <p className="ml-5 whitespace-pre-wrap text-xs text-rose-700 dark:text-rose-300">{c.problem.message}</p>
-                    )}
-                    {!c.passed && c.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {c.message}</p>}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+      {lesson?.kind === "challenge" && (
+        <section aria-label="Challenge checks" className="panel space-y-2 p-3" data-testid="check-results">
+          <h3 className="text-sm font-semibold">Hidden checks</h3>
+          {!check.pending && !check.data && !check.error && <p className="text-sm text-slate-500">Not checked yet. Press Check when your code is ready.</p>}
+          {check.pending && <Spinner label="Checking…" />}
+          {check.error && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{check.error.message}</p>}
+          {check.data && !check.pending && <CheckReport run={check.data} />}
+          {checkSlot}
         </section>
       )}
     </div>

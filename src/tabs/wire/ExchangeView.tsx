@@ -1,13 +1,15 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
+import { INSTANCE_HEADER } from "../../../server/http/instance-header";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
 import { decodeRequestState } from "./request-state";
-import { diffJson, type JsonChange } from "./json-diff";
+import type { JsonChange } from "./json-diff";
+import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
 
-const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id";
+const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id" || name === INSTANCE_HEADER;
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
   const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
@@ -66,20 +68,26 @@ function RequestStatePanel({ state, title }: { state: unknown; title: string }) 
   );
 }
 
+/** A requestState is hundreds of characters: show its ends, the full text is in the request below. */
+const short = (v: unknown) => {
+  const text = JSON.stringify(v) ?? "undefined";
+  return text.length > 48 ? `${text.slice(0, 22)}…${text.slice(-22)}` : text;
+};
+
 function ChangeList({ changes }: { changes: JsonChange[] }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 text-xs dark:border-amber-700 dark:bg-amber-950/30" data-testid="round-diff">
-      <h5 className="mb-1 font-semibold">Changed since the previous round</h5>
+      <h5 className="mb-1 font-semibold">Changed since the previous round <span className="font-normal text-slate-500">(+ came, − went, ~ changed)</span></h5>
       <ul className="space-y-0.5 font-mono">
         {changes.map((c) => (
           <li key={c.path} className="break-all">
             <span className={c.kind === "added" ? "text-emerald-700 dark:text-emerald-300" : c.kind === "removed" ? "text-rose-700 dark:text-rose-300" : "text-amber-800 dark:text-amber-200"}>
-              {c.kind === "added" ? "+" : c.kind === "removed" ? "−" : "~"} {c.path}
+              {changeLine(c)}
             </span>
             {c.kind === "changed" && (
               <span className="text-slate-500">
                 {" "}
-                {JSON.stringify(c.before)} → {JSON.stringify(c.after)}
+                {short(c.before)} → {short(c.after)}
               </span>
             )}
           </li>
@@ -91,15 +99,7 @@ function ChangeList({ changes }: { changes: JsonChange[] }) {
 
 export function ExchangeView({ row, previousRound }: { row: ReadExchange; previousRound?: ReadExchange }) {
   const { exchange: ex } = row;
-  const changes = useMemo(() => {
-    if (!previousRound?.request || !row.request) return [];
-    // Only the top-level changes: listing every key inside inputResponses would bury the point.
-    return diffJson(previousRound.request, row.request).map((c) => {
-      const parts = c.path.split(".");
-      const depth = parts[0] === "params" && (parts[1] === "inputResponses" || parts[1] === "requestState") ? 2 : parts.length;
-      return { ...c, path: parts.slice(0, depth).join(".") };
-    }).filter((c, i, all) => all.findIndex((o) => o.path === c.path) === i);
-  }, [row, previousRound]);
+  const changes = useMemo(() => (previousRound?.request && row.request ? roundChanges(previousRound.request, row.request) : []), [row, previousRound]);
   const highlight = useMemo(() => new Set(changes.map((c) => c.path)), [changes]);
   const elapsed = ex.completedMs !== undefined && ex.durationMs !== undefined && ex.completedMs - ex.durationMs > 5 ? ` · body ${Math.round(ex.completedMs)} ms` : "";
   const stateInResponse = row.response?.result?.requestState;
@@ -120,6 +120,11 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
             pushed {p.method}
           </span>
         ))}
+        {row.instance && (
+          <span className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200" title={`The ${INSTANCE_HEADER} response header: which playground instance answered`} data-testid="wire-instance">
+            served by {row.instance}
+          </span>
+        )}
         <span className="ml-auto font-mono text-xs text-slate-500">
           {ex.durationMs !== undefined ? `${Math.round(ex.durationMs)} ms` : ""}
           {elapsed}

@@ -4,7 +4,7 @@ import { useWireLog, wireLog, type WireGroup } from "../../server-bridge/wire-lo
 import { CopyButton } from "../../ui/CopyButton";
 import { ExchangeView } from "./ExchangeView";
 import { SequenceDiagram } from "./SequenceDiagram";
-import { readGroup } from "./wire-analysis";
+import { readGroup, roundInstances } from "./wire-analysis";
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -18,6 +18,7 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
   const rows = useMemo(() => readGroup(group), [group, version]);
   const rounds = rows.filter((r) => r.role === "round");
   const last = rounds[rounds.length - 1];
+  const instances = roundInstances(rows);
   const status = last?.response?.error ? "error" : last?.resultType === "input_required" ? "awaiting input" : last?.response ? "complete" : "pending";
   return (
     <details className="panel" open={latest} data-testid="wire-call">
@@ -31,6 +32,13 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
         <span className="ml-auto text-xs text-slate-500">{new Date(group.startedAt).toLocaleTimeString()}</span>
       </summary>
       <div className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
+        {instances.length > 1 && (
+          <p className="rounded-md border border-sky-300 bg-sky-50/60 p-2 text-xs dark:border-sky-800 dark:bg-sky-950/30" data-testid="wire-instances-moved">
+            The rounds of this call were answered by {instances.length} instances ({instances.join(" → ")}). No instance
+            kept the call open: the signed <code>requestState</code> carried it across, and the new instance rebuilt the
+            session from the database.
+          </p>
+        )}
         <SequenceDiagram rows={rows} />
         {rows.map((row) => {
           const previous = row.round && row.round > 1 ? rounds[row.round - 2] : undefined;
@@ -41,25 +49,52 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
   );
 }
 
+/** Calls of other lessons, newest lesson first, folded: still there to read and to export. */
+function EarlierLessons({ groups, version }: { groups: WireGroup[]; version: number }) {
+  const byLesson = new Map<string, WireGroup[]>();
+  for (const g of [...groups].reverse()) byLesson.set(g.lessonId, [...(byLesson.get(g.lessonId) ?? []), g]);
+  if (!byLesson.size) return null;
+  return (
+    <section aria-label="Other lessons' calls" className="space-y-2" data-testid="wire-other-lessons">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Other lessons</h3>
+      {[...byLesson].map(([id, list]) => (
+        <details key={id} className="rounded-md border border-dashed border-slate-300 dark:border-slate-700" data-testid="wire-lesson" data-lesson={id}>
+          <summary className="cursor-pointer px-3 py-1.5 text-sm">
+            {list[0].lessonTitle || "No lesson"} <span className="text-xs text-slate-500">· {list.length} call{list.length === 1 ? "" : "s"}</span>
+          </summary>
+          <div className="space-y-2 p-2">
+            {list.map((g) => (
+              <GroupCard key={g.id} group={g} latest={false} version={version} />
+            ))}
+          </div>
+        </details>
+      ))}
+    </section>
+  );
+}
+
 export function WireTab() {
   const { groups, version } = useWireLog();
-  const newestFirst = [...groups].reverse();
+  const lessonId = wireLog.lessonId;
+  const mine = groups.filter((g) => g.lessonId === lessonId).reverse();
+  const others = groups.filter((g) => g.lessonId !== lessonId);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-auto text-sm text-slate-600 dark:text-slate-400">Every HTTP exchange of your calls, as sent and received.</p>
+        <p className="mr-auto text-sm text-slate-600 dark:text-slate-400">Every HTTP exchange of this lesson's calls, as sent and received.</p>
         <CopyButton text={() => wireLog.exportJson()} label="Copy all" />
-        <button type="button" className="btn-secondary !px-2 !py-1 text-xs" onClick={() => download(`wire-${new Date().toISOString().slice(0, 19)}.json`, wireLog.exportJson())} disabled={!groups.length}>
+        <button type="button" className="btn-secondary !px-2 !py-1 text-xs" onClick={() => download(`wire-${new Date().toISOString().slice(0, 19)}.json`, wireLog.exportJson())} disabled={!groups.length} title="Every lesson's calls">
           Export JSON
         </button>
         <button type="button" className="btn-secondary !px-2 !py-1 text-xs" onClick={() => wireLog.clear()} disabled={!groups.length}>
           Clear
         </button>
       </div>
-      {!groups.length && <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">Nothing yet. Call a tool and its requests appear here, round by round.</p>}
-      {newestFirst.map((g, i) => (
+      {!mine.length && <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">Nothing yet in this lesson. Call a tool and its requests appear here, round by round.</p>}
+      {mine.map((g, i) => (
         <GroupCard key={g.id} group={g} latest={i === 0} version={version} />
       ))}
+      <EarlierLessons groups={others} version={version} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ let seq = 0;
 function exchange(httpMethod: string, requestBody: unknown, messages: unknown[], status = 200): WireExchange {
   return { seq: ++seq, groupId: 1, startedAt: seq, httpMethod, url: "/mcp/s", requestHeaders: {}, requestBody, status, responseHeaders: {}, responseText: "", messages, state: "done" };
 }
-const group = (exchanges: WireExchange[]): WireGroup => ({ id: 1, label: "tools/call close_ticket", persona: "p", startedAt: 0, exchanges });
+const group = (exchanges: WireExchange[]): WireGroup => ({ id: 1, label: "tools/call close_ticket", persona: "p", lessonId: "l", lessonTitle: "L", startedAt: 0, exchanges });
 const lines = (g: WireGroup) => arrowsFor(readGroup(g)).map((a) => `${["person", "client", "server"][a.from]}->${["person", "client", "server"][a.to]} ${a.text}`);
 
 const form = { method: "elicitation/create", params: { mode: "form", message: "Close T-1?", requestedSchema: { type: "object", properties: {} } } };

@@ -1,0 +1,32 @@
+// The course's order as the learner sees it: lessons numbered 1, 2, … (the texts say "lesson 9"),
+// challenges numbered on their own, and the previous and next step of each.
+import type { LessonSummary } from "../server-bridge/lessons";
+
+export interface CourseStep {
+  lesson: LessonSummary;
+  /** "Lesson 4", "Challenge 2". */
+  label: string;
+  number: number;
+}
+
+/** The steps in order: every lesson, then every challenge (the catalog already sorts each kind). */
+export function courseSteps(lessons: LessonSummary[]): CourseStep[] {
+  const count = { lesson: 0, challenge: 0 };
+  const ordered = [...lessons.filter((l) => l.kind === "lesson"), ...lessons.filter((l) => l.kind === "challenge")];
+  return ordered.map((lesson) => {
+    const number = ++count[lesson.kind];
+    return { lesson, number, label: `${lesson.kind === "lesson" ? "Lesson" : "Challenge"} ${number}` };
+  });
+}
+
+export function neighbours(steps: CourseStep[], id: string | undefined): { previous?: CourseStep; current?: CourseStep; next?: CourseStep } {
+  const i = steps.findIndex((s) => s.lesson.id === id);
+  if (i < 0) return {};
+  return { previous: steps[i - 1], current: steps[i], next: steps[i + 1] };
+}
+
+/** "3 of 12": passed steps of one kind. */
+export function passedCount(steps: CourseStep[], passed: Set<string>, kind: LessonSummary["kind"]): { passed: number; total: number } {
+  const of = steps.filter((s) => s.lesson.kind === kind);
+  return { passed: of.filter((s) => passed.has(s.lesson.id)).length, total: of.length };
+}
