@@ -74,6 +74,16 @@ export async function typeAtEnd(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
+/** The editor's text around the end of the file in front (Monaco only renders the lines in view). */
+export async function endOfEditor(page: Page): Promise<string> {
+  const editor = page.locator(".monaco-editor .view-lines");
+  await editor.waitFor({ timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.waitForTimeout(200);
+  return editor.innerText();
+}
+
 /** Picks a lesson from the header menu by its id. */
 export async function pickLesson(page: Page, lessonId: string) {
   await page.getByRole("combobox", { name: "Lesson" }).selectOption(lessonId);

@@ -79,6 +79,15 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   useEffect(() => {
     void decodeShareHash(location.hash).then((s) => setShared(s ?? null));
     tabSync.start();
+    // A share link pasted over this page's address changes only the hash: open it as a fresh load
+    // would (the draft is flushed on the way out, and a differing draft is asked about).
+    const onHash = () => {
+      if (!location.hash.includes("project=")) return;
+      sharedRevision.current = projectStore.snapshot().revision; // keep this hash through the reload
+      location.reload();
+    };
+    addEventListener("hashchange", onHash);
+    return () => removeEventListener("hashchange", onHash);
   }, []);
 
   useEffect(() => {
