@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startPostgres } from "./postgres-server.mjs";
 
-export const POSTGRES_SUITES = ["server/db", "server/rooms"];
+export const POSTGRES_SUITES = ["server/db", "server/rooms", "server/session/persistence.spec.ts"];
 
 export async function runAgainstPostgres(vitestArgs = []) {
   const pg = await startPostgres();

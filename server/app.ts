@@ -1,8 +1,10 @@
 // The playground's HTTP server: the SPA, the JSON API and every session's /mcp endpoint on one port.
+import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
 import { allowedHostnames, checkHost, checkOrigin } from "./http/guard";
+import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
@@ -19,8 +21,19 @@ import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
 import { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
+import { databaseSessionStore } from "./session/session-store";
 
-export type Playground = { server: Server; url: string; registry: SessionRegistry; pool: SandboxPool; db: Database; close(): Promise<void> };
+export type Playground = {
+  server: Server;
+  url: string;
+  registry: SessionRegistry;
+  pool: SandboxPool;
+  db: Database;
+  lifecycle: Lifecycle;
+  /** SIGTERM: stop being ready, let requests in flight finish (up to `config.drainMs`), then close. */
+  shutdown(): Promise<{ finished: boolean; leftInFlight: number }>;
+  close(): Promise<void>;
+};
 
 export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database; rooms: Rooms };
 
@@ -30,9 +43,11 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     warmCompiler(),
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  const registry = new SessionRegistry(pool, codec, config);
   // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
+  // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
+  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db) : undefined);
   const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),
@@ -41,6 +56,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     ...roomRoutes(rooms),
   ];
   const mcp = mcpHandler(registry);
+  // Named once the port is known (port 0 picks one); no request arrives before that.
+  let lifecycle!: Lifecycle;
 
   const limiters = {
     requests: new RateLimiter(config.rateLimits.requests),
@@ -71,6 +88,10 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(hygiene)) res.setHeader(name, value);
+    lifecycle.track(req, res);
+    // Probes come from the orchestrator by address, not by a name the Host check knows, so they go first.
+    const probe = await lifecycle.answer((req.url ?? "/").split("?")[0]);
+    if (probe) return sendJson(res, probe.status, probe.body);
     const origin = checkHost(req, hostnames);
     const url = requestUrl(req, origin);
     const isApi = url.pathname.startsWith("/api/");
@@ -111,19 +132,36 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [
+    { name: "sandbox", check: async () => (await pool.stats(), true) },
+    // Every session needs the database when sessions live there; otherwise it opens only for rooms, so it is not probed.
+    ...(config.persistSessions ? [{ name: "database", check: async () => (await db.query("SELECT 1"), true) }] : []),
+  ]);
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await registry.close();
+      await pool.close();
+      await db.close();
+    })());
   return {
     server,
     url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
     registry,
     pool,
     db,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await registry.close();
-      await pool.close();
-      await db.close();
+    lifecycle,
+    async shutdown() {
+      // It keeps listening while it drains: a 2025-11-25 client answering a pushed question needs a new request to
+      // finish its call, and the orchestrator stops routing here once /readyz says 503. Responses meanwhile ask
+      // their client to close the connection; what is still open at the end is closed.
+      const drained = await lifecycle.drain(config.drainMs);
+      await close();
+      return drained;
     },
+    close,
   };
 }

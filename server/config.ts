@@ -16,6 +16,13 @@ export type PlaygroundConfig = {
   loadTimeoutMs: number;
   testTimeoutMs: number;
   maxBodyBytes: number;
+  /** Sessions (files, approvals) written to the database so any instance can rebuild them (SESSIONS_IN_DATABASE;
+   * on by default with DATABASE_URL, where several instances share one PostgreSQL). */
+  persistSessions: boolean;
+  /** Names this instance in the `playground-instance` response header (INSTANCE_NAME; default host name and port). */
+  instance?: string;
+  /** How long a SIGTERM waits for requests in flight before closing (DRAIN_SECONDS). */
+  drainMs: number;
   /** Extra Host names accepted besides loopback ones (a room's LAN address, say). */
   allowedHosts: string[];
   /** Origins allowed to frame the page (embed mode in slides); none by default. */
@@ -59,6 +66,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     loadTimeoutMs: number(env, "LOAD_TIMEOUT_MS", 2000),
     testTimeoutMs: number(env, "TEST_TIMEOUT_MS", 2000),
     maxBodyBytes: number(env, "MAX_BODY_KB", 1024) * 1024,
+    persistSessions: env.SESSIONS_IN_DATABASE ? env.SESSIONS_IN_DATABASE === "1" : !!env.DATABASE_URL,
+    instance: env.INSTANCE_NAME || undefined,
+    drainMs: number(env, "DRAIN_SECONDS", 20) * 1000,
     allowedHosts: list(env.ALLOWED_HOSTS),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     rateLimits: {

@@ -11,7 +11,17 @@ console.log(`Elicitation Playground on ${playground.url}`);
 if (config.host === "0.0.0.0" || config.host === "::")
   console.log("Listening on every interface: anyone on this network can open the playground and run code in its sandbox.");
 
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.once(signal, () => {
-    void playground.close().then(() => process.exit(0));
+// SIGTERM (an orchestrator stopping the instance) drains: /readyz turns 503 and requests in flight finish.
+// Ctrl+C closes at once; a second signal of either kind exits without waiting.
+process.once("SIGTERM", () => {
+  console.log(`Draining (up to ${config.drainMs / 1000} s for requests in flight)`);
+  void playground.shutdown().then(({ finished, leftInFlight }) => {
+    if (!finished) console.log(`Closed with ${leftInFlight} requests still in flight`);
+    process.exit(0);
   });
+  process.once("SIGTERM", () => process.exit(1));
+});
+process.once("SIGINT", () => {
+  void playground.close().then(() => process.exit(0));
+  process.once("SIGINT", () => process.exit(1));
+});

@@ -1,7 +1,7 @@
 // The sandbox's entry point: the only surface the host calls (`globalThis.__playground`), JSON strings in and out.
 import * as zod from "zod";
 import * as sdk from "../sdk/index";
-import { runToolCall, type CallRequest } from "../sdk/call";
+import { rememberedApprovals, restoreApprovals, runToolCall, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
 import { createConsole, LogBuffer } from "../testing/console";
 import { locateInProject, type LineMaps } from "./locate";
@@ -12,7 +12,13 @@ import { createTestMode } from "./test-mode";
  * A VM has one role, fixed by its first load: "server" runs a project's non-test files and serves its tools;
  * "tests" defines test files (hidden checks or a learner's tests) whose `mcp` fixture reaches a server in another VM.
  */
-export type LoadRequest = { files: string[]; lineMaps: LineMaps; role: "server" | "tests" };
+export type LoadRequest = {
+  files: string[];
+  lineMaps: LineMaps;
+  role: "server" | "tests";
+  /** Server role: tools the session had approved when its VM is rebuilt (another instance, a restarted worker). */
+  approvals?: string[];
+};
 
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) =>
@@ -64,6 +70,7 @@ const playground = {
       const modules = new Map<string, Record<string, unknown>>();
       for (const file of request.files) modules.set(file, table.instantiate(file));
       server = buildProjectServer(modules);
+      restoreApprovals(request.approvals ?? []);
       return JSON.stringify({
         ok: true,
         tools: listTools(server),
@@ -79,7 +86,7 @@ const playground = {
     const request = JSON.parse(json) as CallRequest;
     if (!server) throw new Error("the project is not loaded");
     const outcome = await runToolCall(server, request, locate);
-    return JSON.stringify({ outcome, logs: takeLogs() });
+    return JSON.stringify({ outcome, logs: takeLogs(), approvals: rememberedApprovals() });
   },
 
   // Async like every invoked entry, so the worker settles them the same way.

@@ -38,6 +38,16 @@ export function shapeResult(value: unknown): CallResult {
 /** Tools behind approval remember a "yes, for this session" here; a new VM (reset, new files) forgets. */
 const approvedForSession = new Set<string>();
 
+/** The tools approved for this session so far: the host keeps them, so a rebuilt VM (another instance) has them too. */
+export function rememberedApprovals(): string[] {
+  return [...approvedForSession];
+}
+
+/** Seeds the approvals of a session rebuilt from what the host kept. */
+export function restoreApprovals(tools: readonly string[]): void {
+  for (const tool of tools) approvedForSession.add(tool);
+}
+
 const APPROVAL_SCHEMA = {
   type: "object" as const,
   properties: {

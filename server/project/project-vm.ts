@@ -36,11 +36,11 @@ async function loadInto(vm: SandboxVm, scripts: CompiledFile[], request: LoadReq
   }
 }
 
-/** The project's server: its non-test files, run and served. */
-export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits): Promise<LoadedProject> {
+/** The project's server: its non-test files, run and served; `approvals` are the session's remembered ones. */
+export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits, approvals: string[] = []): Promise<LoadedProject> {
   const files = project.files.filter((f) => !isTestFile(f.file));
   const lineMaps = Object.fromEntries(files.map((f) => [f.file, project.lineMaps[f.file]]));
-  const json = await loadInto(vm, files, { files: files.map((f) => f.file), lineMaps, role: "server" }, limits);
+  const json = await loadInto(vm, files, { files: files.map((f) => f.file), lineMaps, role: "server", approvals }, limits);
   const out = JSON.parse(json) as ({ ok: true } & LoadedProject) | { ok: false; error: { message: string; where?: string }; logs: string[] };
   if (!out.ok) throw new ProjectLoadError(out.error.message, out.error.where);
   return { tools: out.tools, server: out.server, logs: out.logs };
@@ -61,8 +61,9 @@ function asLoadError(error: unknown, limits: Limits): Error {
   return error as Error;
 }
 
-/** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error. */
-export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[] }> {
+/** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error.
+ * `approvals` is every tool the VM has remembered an approval for, after the call (absent when the VM failed). */
+export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
   try {
     return JSON.parse(await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs));
   } catch (error) {

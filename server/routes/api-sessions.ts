@@ -11,8 +11,9 @@ function filesOf(body: unknown): ProjectFiles {
   return files as ProjectFiles;
 }
 
-export function sessionOr404(registry: SessionRegistry, id: string): Session {
-  const session = registry.get(id);
+/** The session, rebuilt from the database when another instance held it; 404 when no instance can have it. */
+export async function sessionOr404(registry: SessionRegistry, id: string): Promise<Session> {
+  const session = (await registry.resolve(id))?.session;
   if (!session) throw new HttpError(404, "Unknown or expired session: create a new one with POST /api/sessions", { code: "SESSION_NOT_FOUND" });
   return session;
 }
@@ -37,7 +38,7 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       path: /^\/api\/sessions\/([^/]+)\/files$/,
       async handle({ params, body }) {
         const files = filesOf(body);
-        const built = await sessionOr404(registry, params[0]).setFiles(files);
+        const built = await (await sessionOr404(registry, params[0])).setFiles(files);
         if (!built.ok) return { status: 422, body: { diagnostics: built.diagnostics } };
         return { status: 200, body: { tools: built.tools, diagnostics: [] } };
       },
@@ -46,7 +47,7 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       method: "POST",
       path: /^\/api\/sessions\/([^/]+)\/reset$/,
       async handle({ params }) {
-        await sessionOr404(registry, params[0]).reset();
+        await (await sessionOr404(registry, params[0])).reset();
         return { status: 200, body: { reset: true } };
       },
     },

@@ -31,7 +31,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       path: /^\/api\/sessions\/([^/]+)\/tests$/,
       rateLimit: "runs",
       async handle({ params, body }) {
-        const session = sessionOr404(registry, params[0]);
+        const session = await sessionOr404(registry, params[0]);
         const only = (body as { file?: unknown } | undefined)?.file;
         if (only !== undefined && typeof only !== "string") throw new HttpError(400, '"file" must be the name of a test file');
         // The files as they are now, not the last good build: a learner expects tests to run what they see.

@@ -1,6 +1,7 @@
 // ANY /mcp/{id}: hands the request to that session's MCP endpoint through the SDK's Node adapter.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
+import { SESSION_REBUILT_HEADER } from "../http/instance-header";
 import type { SessionRegistry } from "../session/registry";
 
 function notFound(): Response {
@@ -14,8 +15,13 @@ export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, re
   const node = toNodeHandler({
     fetch: async (req: Request) => {
       const id = /^\/mcp\/([^/?]+)/.exec(new URL(req.url).pathname)?.[1] ?? "";
-      const endpoint = registry.get(id)?.mcpEndpoint;
-      return endpoint ? endpoint.fetch(req) : notFound();
+      const found = await registry.resolve(id);
+      const endpoint = found?.session.mcpEndpoint;
+      if (!endpoint) return notFound();
+      const res = await endpoint.fetch(req);
+      // This instance had to rebuild the session (its instance died or the id moved): the Wire tab says so.
+      if (found.rebuilt) res.headers.set(SESSION_REBUILT_HEADER, "1");
+      return res;
     },
   });
   return async (req, res) => {

@@ -11,6 +11,10 @@ import type { FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
+import type { SessionStore } from "./session-store";
+
+/** How often a session in use tells the database so (so the sweep keeps it). */
+const TOUCH_EVERY_MS = 60_000;
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -18,9 +22,12 @@ export class SessionRegistry {
   /** Least recently used first; `get` moves a session to the back. */
   private sessions = new Map<string, Session>();
   private counted = new Set<string>();
+  private restoring = new Map<string, Promise<Session | undefined>>();
+  private touched = new Map<string, number>();
   private sweeper: NodeJS.Timeout;
 
-  constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig) {
+  /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
+  constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig, private store?: SessionStore) {
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
   }
@@ -35,13 +42,42 @@ export class SessionRegistry {
   }
 
   create(): Session {
+    return this.hold(randomBytes(16).toString("base64url"));
+  }
+
+  private hold(id: string): Session {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
-    const id = randomBytes(16).toString("base64url");
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes);
+    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes, this.store);
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
     this.sessions.set(id, session);
     return session;
+  }
+
+  /**
+   * The session, held here or rebuilt from the database when another instance held it (it died, or the load
+   * balancer moved the id): same files and approvals, fresh module state. `rebuilt` says which.
+   */
+  async resolve(id: string): Promise<{ session: Session; rebuilt: boolean } | undefined> {
+    const held = this.get(id);
+    if (held) return { session: held, rebuilt: false };
+    if (!this.store || !ID.test(id)) return undefined;
+    let restoring = this.restoring.get(id);
+    if (!restoring) {
+      restoring = this.rebuild(id).finally(() => this.restoring.delete(id));
+      this.restoring.set(id, restoring);
+    }
+    const session = await restoring;
+    return session && { session, rebuilt: true };
+  }
+
+  private async rebuild(id: string): Promise<Session | undefined> {
+    const saved = await this.store!.load(id);
+    if (!saved) return undefined;
+    const session = this.hold(id);
+    await session.restore(saved);
+    // A learner came back to it: it counts like any session in use.
+    return this.get(id) ?? session;
   }
 
   /** The session, marked as used (so it moves to the back of the eviction order, and counts once it has a build). */
@@ -52,6 +88,10 @@ export class SessionRegistry {
     this.sessions.delete(id);
     this.sessions.set(id, session);
     session.touch();
+    if (this.store && session.lastUsed - (this.touched.get(id) ?? 0) > TOUCH_EVERY_MS) {
+      this.touched.set(id, session.lastUsed);
+      void this.store.touch(id).catch(() => undefined);
+    }
     if (session.built && !this.counted.has(id)) {
       this.counted.add(id);
       while (this.counted.size > this.config.maxSessions) this.evictCounted(id);
@@ -76,6 +116,8 @@ export class SessionRegistry {
     const session = this.sessions.get(id)!;
     this.sessions.delete(id);
     this.counted.delete(id);
+    this.touched.delete(id);
+    // With a store the session lives on in the database; only this instance's copy goes.
     void session.close();
   }
 
@@ -84,8 +126,11 @@ export class SessionRegistry {
       if (now - session.lastUsed < this.config.sessionIdleMs) continue;
       this.sessions.delete(id);
       this.counted.delete(id);
+      this.touched.delete(id);
       await session.close();
     }
+    // Sessions no instance used for the idle time leave the database too.
+    await this.store?.expire(this.config.sessionIdleMs).catch(() => undefined);
   }
 
   async close(): Promise<void> {

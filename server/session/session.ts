@@ -7,6 +7,7 @@ import { OfficialProject } from "../mcp/official/official-project";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+import type { SavedSession, SessionStore } from "./session-store";
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -18,6 +19,8 @@ function loadDiagnostic(error: ProjectLoadError): Diagnostic {
 export class Session implements ToolHost {
   readonly fallback = new ElicitationFallback();
   files: ProjectFiles = {};
+  /** Tools approved "for this session": kept by the host so a VM rebuilt on another instance has them too. */
+  approvals: string[] = [];
   lastUsed = Date.now();
   endpoint?: McpEndpoint;
   private project?: CompiledProject;
@@ -27,7 +30,14 @@ export class Session implements ToolHost {
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits, private maxBodyBytes = 1 << 20) {}
+  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits, private maxBodyBytes = 1 << 20, private store?: SessionStore) {}
+
+  /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
+  private async persist(): Promise<void> {
+    if (!this.store) return;
+    const saved: SavedSession = { files: this.files, approvals: this.approvals };
+    await this.store.save(this.id, saved).catch((error) => console.error(`Saving session ${this.id.slice(0, 6)}… failed:`, (error as Error).message));
+  }
 
   /** The endpoint serving /mcp/{id} for the current build. */
   get mcpEndpoint(): McpEndpoint | undefined {
@@ -49,10 +59,21 @@ export class Session implements ToolHost {
     return next;
   }
 
-  /** Compiles and loads new files; module state starts over. On errors the last good build keeps serving. */
+  /** Compiles and loads new files; module state and approvals start over. On errors the last good build keeps serving. */
   setFiles(files: ProjectFiles): Promise<BuildOutcome> {
+    return this.build({ files, approvals: [] });
+  }
+
+  /** A session this instance did not hold, rebuilt from the database: its files and approvals, fresh module state. */
+  restore(saved: SavedSession): Promise<BuildOutcome> {
+    return this.build(saved, false);
+  }
+
+  private build({ files, approvals }: SavedSession, save = true): Promise<BuildOutcome> {
     return this.serial(async () => {
       this.files = files;
+      this.approvals = approvals;
+      if (save) await this.persist();
       const compiled = await compileProject(files);
       if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
       if (compiled.project.runtime !== "frontmcp") return this.swapOfficial(compiled.project);
@@ -91,6 +112,8 @@ export class Session implements ToolHost {
   /** Same files, fresh module state (and forgotten approvals). */
   reset(): Promise<void> {
     return this.serial(async () => {
+      this.approvals = [];
+      await this.persist();
       if (this.official) await this.official.endpoint.closeInstances();
       else if (this.project) await this.swap(this.project);
     });
@@ -99,7 +122,7 @@ export class Session implements ToolHost {
   private async swap(project: CompiledProject): Promise<void> {
     const vm = await this.pool.open();
     try {
-      const loaded = await loadProject(vm, project, this.limits);
+      const loaded = await loadProject(vm, project, this.limits, this.approvals);
       const old = this.live;
       this.live = { vm, loaded };
       vm.onLost = () => {
@@ -133,7 +156,12 @@ export class Session implements ToolHost {
     this.touch();
     const live = await this.ensureLive();
     if (!live) return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
-    return (await callTool(live.vm, call, this.limits)).outcome;
+    const { outcome, approvals } = await callTool(live.vm, call, this.limits);
+    if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
+      this.approvals = approvals;
+      await this.persist();
+    }
+    return outcome;
   }
 
   async close(): Promise<void> {

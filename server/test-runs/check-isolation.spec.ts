@@ -111,7 +111,7 @@ export {};
     });
     const client = await modernClient(session.mcpUrl, {});
     try {
-      const result = await client.callTool({ name: "list_tickets", arguments: {} });
+      const result = await client.callTool({ name: "delete_ticket", arguments: { id: "T-1" } });
       expect(JSON.stringify(result.content)).not.toContain("forged");
       expect(JSON.stringify(result.content)).toContain("T-1");
     } finally {

@@ -2,6 +2,7 @@
 // grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
 // in; a version counter tells React something changed.
 import { useSyncExternalStore } from "react";
+import { INSTANCE_HEADER } from "../../server/http/instance-header";
 
 export interface WireExchange {
   seq: number;
@@ -23,6 +24,11 @@ export interface WireExchange {
   messages: unknown[];
   state: "pending" | "streaming" | "done" | "failed";
   error?: string;
+}
+
+/** Which playground instance answered, from its response header (absent until the headers arrive). */
+export function servedBy(exchange: WireExchange): string | undefined {
+  return exchange.responseHeaders[INSTANCE_HEADER];
 }
 
 export interface WireGroup {

@@ -1,6 +1,7 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
+import { INSTANCE_HEADER } from "../../../server/http/instance-header";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
 import { decodeRequestState } from "./request-state";
@@ -8,7 +9,7 @@ import type { JsonChange } from "./json-diff";
 import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
 
-const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id";
+const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id" || name === INSTANCE_HEADER;
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
   const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
@@ -119,6 +120,11 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
             pushed {p.method}
           </span>
         ))}
+        {row.instance && (
+          <span className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200" title={`The ${INSTANCE_HEADER} response header: which playground instance answered`} data-testid="wire-instance">
+            served by {row.instance}
+          </span>
+        )}
         <span className="ml-auto font-mono text-xs text-slate-500">
           {ex.durationMs !== undefined ? `${Math.round(ex.durationMs)} ms` : ""}
           {elapsed}

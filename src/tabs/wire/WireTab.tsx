@@ -4,7 +4,7 @@ import { useWireLog, wireLog, type WireGroup } from "../../server-bridge/wire-lo
 import { CopyButton } from "../../ui/CopyButton";
 import { ExchangeView } from "./ExchangeView";
 import { SequenceDiagram } from "./SequenceDiagram";
-import { readGroup } from "./wire-analysis";
+import { readGroup, roundInstances } from "./wire-analysis";
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -18,6 +18,7 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
   const rows = useMemo(() => readGroup(group), [group, version]);
   const rounds = rows.filter((r) => r.role === "round");
   const last = rounds[rounds.length - 1];
+  const instances = roundInstances(rows);
   const status = last?.response?.error ? "error" : last?.resultType === "input_required" ? "awaiting input" : last?.response ? "complete" : "pending";
   return (
     <details className="panel" open={latest} data-testid="wire-call">
@@ -31,6 +32,13 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
         <span className="ml-auto text-xs text-slate-500">{new Date(group.startedAt).toLocaleTimeString()}</span>
       </summary>
       <div className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
+        {instances.length > 1 && (
+          <p className="rounded-md border border-sky-300 bg-sky-50/60 p-2 text-xs dark:border-sky-800 dark:bg-sky-950/30" data-testid="wire-instances-moved">
+            The rounds of this call were answered by {instances.length} instances ({instances.join(" → ")}). No instance
+            kept the call open: the signed <code>requestState</code> carried it across, and the new instance rebuilt the
+            session from the database.
+          </p>
+        )}
         <SequenceDiagram rows={rows} />
         {rows.map((row) => {
           const previous = row.round && row.round > 1 ? rounds[row.round - 2] : undefined;

@@ -1,6 +1,6 @@
 // Turns raw exchanges into what a learner reads: which JSON-RPC method each one carried,
 // which are rounds of the tools/call, what each round's result type was.
-import type { WireExchange, WireGroup } from "../../server-bridge/wire-log";
+import { servedBy, type WireExchange, type WireGroup } from "../../server-bridge/wire-log";
 
 export type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
 
@@ -24,6 +24,8 @@ export interface ReadExchange {
   round?: number;
   resultType?: string;
   label: string;
+  /** The playground instance that answered (several sit behind a load balancer in a hosted playground). */
+  instance?: string;
 }
 
 const CONNECT_METHODS = new Set(["initialize", "notifications/initialized", "server/discover"]);
@@ -55,8 +57,13 @@ export function readGroup(group: WireGroup): ReadExchange[] {
       label = `answer to request ${String(request.id)}`;
     }
     const resultType = response?.result && typeof response.result.resultType === "string" ? response.result.resultType : undefined;
-    return { exchange, role, request, response, pushed, round: role === "round" ? ++round : undefined, resultType, label };
+    return { exchange, role, request, response, pushed, round: role === "round" ? ++round : undefined, resultType, label, instance: servedBy(exchange) };
   });
+}
+
+/** The instances that answered a call's rounds, in order of first appearance. */
+export function roundInstances(rows: ReadExchange[]): string[] {
+  return [...new Set(rows.filter((r) => r.role === "round" && r.instance).map((r) => r.instance!))];
 }
 
 export function statusClass(status: number | undefined): string {

@@ -1,0 +1,59 @@
+// What must survive an instance: a session's files and remembered approvals, and the requestState ids already
+// used, kept in the shared PostgreSQL so whichever instance the load balancer picks can carry on.
+import type { ProjectFiles } from "../compile/project-files";
+import type { Database } from "../db/database";
+
+export type SavedSession = { files: ProjectFiles; approvals: string[] };
+
+export interface SessionStore {
+  /** Written on every change of files or approvals. */
+  save(id: string, saved: SavedSession): Promise<void>;
+  load(id: string): Promise<SavedSession | undefined>;
+  /** Marks the session as used (so the sweep keeps it); callers throttle this. */
+  touch(id: string): Promise<void>;
+  /** Deletes sessions unused for `idleMs`; returns how many. */
+  expire(idleMs: number): Promise<number>;
+}
+
+/** Single use of a requestState across instances: `consume` is true the first time an id is seen, false after. */
+export interface ConsumedStates {
+  consume(id: string, expiresAt: Date): Promise<boolean>;
+}
+
+export function databaseSessionStore(db: Database): SessionStore {
+  return {
+    async save(id, { files, approvals }) {
+      await db.query(
+        `INSERT INTO playground_sessions (id, files, approvals) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET files = EXCLUDED.files, approvals = EXCLUDED.approvals, updated_at = now(), last_used = now()`,
+        [id, JSON.stringify(files), JSON.stringify(approvals)],
+      );
+    },
+    async load(id) {
+      const [row] = await db.query<{ files: ProjectFiles; approvals: string[] }>("SELECT files, approvals FROM playground_sessions WHERE id = $1", [id]);
+      return row && { files: row.files, approvals: row.approvals };
+    },
+    async touch(id) {
+      await db.query("UPDATE playground_sessions SET last_used = now() WHERE id = $1", [id]);
+    },
+    async expire(idleMs) {
+      const gone = await db.query("DELETE FROM playground_sessions WHERE last_used < now() - make_interval(secs => $1) RETURNING id", [idleMs / 1000]);
+      return gone.length;
+    },
+  };
+}
+
+export function databaseConsumedStates(db: Database): ConsumedStates {
+  let lastSweep = 0;
+  return {
+    async consume(id, expiresAt) {
+      // Expired ids can never be replayed (the signature check refuses them first), so they are swept now and then.
+      if (Date.now() - lastSweep > 60_000) {
+        lastSweep = Date.now();
+        await db.query("DELETE FROM consumed_request_states WHERE expires_at < now()");
+      }
+      const inserted = await db.query("INSERT INTO consumed_request_states (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id", [id, expiresAt]);
+      return inserted.length === 1;
+    },
+  };
+}
