@@ -2,7 +2,7 @@
 // challenge's unsolved starter; Check must report exactly what it reports for the starter alone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../app";
-import { getLesson } from "../lessons/catalog";
+import { getChallengeMaterial, getLesson } from "../lessons/catalog";
 import { api, createSession, modernClient, startTestPlayground } from "../testing/harness";
 
 let pg: Playground;
@@ -94,6 +94,17 @@ test("length", () => { expect(String(AssignTicket).length).toBe(-1); });
     const report = await check(id, { ...files, "assign-ticket.test.ts": pin });
     expect(report.passed).toBe(false);
     expect(report.checks.filter((c) => c.passed).map((c) => c.name)).toEqual(["Your tests pass on the correct tool"]);
+  });
+});
+
+describe("c7's broken variants give nothing away but behaviour", () => {
+  it("each keeps the solution's line layout (its maintainer note comes after the code)", async () => {
+    const material = (await getChallengeMaterial("c7-write-the-tests"))!;
+    const codeLines = (text: string) => text.replace(/\n+\/\/ BROKEN ON PURPOSE:.*\n$/, "\n").split("\n").length;
+    for (const [dir, files] of Object.entries(material.broken)) {
+      for (const [name, text] of Object.entries(files)) expect(codeLines(text), `${dir}/${name}`).toBe(codeLines(material.solution[name]));
+      expect(files["assign-ticket.tool.ts"], dir).toMatch(/\n\/\/ BROKEN ON PURPOSE: .+\n$/);
+    }
   });
 });
 
