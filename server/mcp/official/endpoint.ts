@@ -15,7 +15,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/server";
-import { SERVER_INSTANCE_HEADER } from "../../http/instance-header";
+import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import type { McpEndpoint } from "../session-endpoint";
 import { jsonRpcError, parseOnce } from "../session-endpoint";
 import type { Clock, OfficialInstance } from "./instance";

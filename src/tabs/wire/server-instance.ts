@@ -1,5 +1,5 @@
 // Which instance of an official-SDK server answered an exchange, from its response header, in the Wire tab's words.
-import { SERVER_INSTANCE_HEADER } from "../../../server/http/instance-header";
+import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import type { WireExchange } from "../../server-bridge/wire-log";
 
 export type ServerInstance = { number: number; shared: boolean; label: string; explanation: string };
