@@ -1,7 +1,7 @@
 // Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
 // browser, and a backend restart mid-lesson is invisible to the learner.
 import { expect, inject, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { call, callResult, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
 

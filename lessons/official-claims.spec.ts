@@ -20,7 +20,7 @@ type Exchange = { method?: string; request: any; status: number; instance: strin
 
 /** A fetch that records each POST and its whole response body (JSON or an SSE stream), as the Wire tab does. */
 function tap(log: Exchange[]): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await fetch(input, init);
     if (init?.method !== "POST") return res;
     const request = typeof init.body === "string" ? JSON.parse(init.body) : undefined;

@@ -19,7 +19,7 @@ export function sharedBrowser(): () => Browser {
   return () => browser!;
 }
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
 }
 

@@ -1,4 +1,5 @@
 // A pool of worker threads hosting sandbox VMs; sessions are spread over workers, a stuck worker is replaced.
+/// <reference path="./webassembly.d.ts" />
 import * as esbuild from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";

@@ -1,4 +1,5 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
+/// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { officialModuleSource, resolveModule } from "./official-modules";

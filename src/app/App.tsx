@@ -227,7 +227,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             }}
           >
             {t.label}
-            {t.id === "call" && call.question && <span className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
+            {t.id === "call" && call.question && <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
             {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
               <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>
             )}

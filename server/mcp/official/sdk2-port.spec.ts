@@ -78,7 +78,7 @@ describe("the support-desk server on SDK 2.x", () => {
   test("2026-07-28 requests share one instance; each 2025-11-25 connection has its own, named in a response header", async () => {
     const s = await createSession(pg, files);
     const instances: string[] = [];
-    const tapped = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const tapped = (async (input: string | URL | Request, init?: RequestInit) => {
       const res = await fetch(input, init);
       const label = res.headers.get(INSTANCE_HEADER);
       if (label) instances.push(label);

@@ -7,7 +7,7 @@ import { ApiError } from "../../server-bridge/http";
 import { personaById, type PersonaId } from "../../server-bridge/personas";
 import { CompileError, sessionKeeper } from "../../server-bridge/session";
 import { wireLog } from "../../server-bridge/wire-log";
-import type { AnsweredQuestion, CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
+import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
 import { projectStore } from "../../project/project-store";
 import { adaptSchema } from "./schema-adapter";
 

@@ -1,7 +1,7 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
-import { INSTANCE_HEADER } from "../../../server/http/instance-header";
+import { INSTANCE_HEADER } from "../../../contract/instance-header";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
 import { decodeRequestState, stateBindings } from "./request-state";
