@@ -337,5 +337,5 @@ describe("restart", () => {
     expect(c1Of(b)).toMatchObject({ tried: 2, passed: 1 });
     expect(b.lead.locked).toEqual(["c3-ask-only-when-needed"]);
     expect((await joinRoom(pg(), room.code, "Gil")).name).toBe("Gil (2)");
-  });
+  }, 120_000); // a bound for a loaded machine, not a speed target
 });
