@@ -5,7 +5,7 @@ import { useSyncExternalStore } from "react";
 import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
 import { ApiError, requestJson } from "./http";
 
-export type { Board, BoardItem } from "../../contract/rooms";
+export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
 export type LeadChange = { action: "open" | "lock" | "unlock" | "withdraw"; item: string } | { action: "release"; item: string; what: "hint" | "solution" };
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
