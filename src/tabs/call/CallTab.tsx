@@ -8,6 +8,7 @@ import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
 import { ElicitationPanel } from "./ElicitationPanel";
 import { CallOutcomeView } from "./CallOutcomeView";
+import { ServedByNote } from "./ServedByNote";
 import { CallHistory } from "./CallHistory";
 import { RawJsonInput } from "./RawJsonInput";
 import { MakeTestButton } from "./MakeTestButton";
@@ -152,6 +153,7 @@ export function CallTab() {
       )}
       {call.question && <ElicitationPanel question={call.question} />}
       {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} actions={<MakeTestButton call={call.outcome} />} />}
+      {(call.outcome || call.question) && <ServedByNote groupId={call.groupId} />}
       <CallHistory history={call.history} current={call.outcome} />
     </div>
   );
