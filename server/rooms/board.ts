@@ -1,7 +1,7 @@
 // The teacher's board, computed from the room's rows: counts per lesson, challenge and hidden check, and failure clusters.
 import type { LessonSummary } from "../lessons/catalog";
 import type { LearnerRow, ProgressRow, RoomRow } from "./store";
-import type { Board, BoardItem, FailureCluster } from "./types";
+import type { Board, BoardItem, FailureCluster } from "../../contract/rooms";
 
 export type BoardInput = {
   room: RoomRow;
