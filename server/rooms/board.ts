@@ -56,7 +56,7 @@ export function buildBoard({ room, items, checkNames, learners, progress, curren
     createdAt: room.created_at.toISOString(),
     ended: room.ended_at !== null,
     lead: room.lead,
-    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), left: false, item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
+    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
     lessons: boardItems.filter((i) => i.kind === "lesson"),
     challenges: boardItems.filter((i) => i.kind === "challenge"),
     // Biggest first: the teacher answers the question twenty people have before the one one person has.
