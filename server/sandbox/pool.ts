@@ -285,6 +285,22 @@ export class SandboxPool {
     this.vms.delete(vmId);
   }
 
+  /** Opens and closes one VM of `runtime` on every worker, so each takes its snapshot before a learner needs it. */
+  async warm(runtime: VmRuntime): Promise<void> {
+    await Promise.all(
+      this.workers.map(async (worker) => {
+        const vm = new SandboxVm(this, this.nextId++, worker);
+        worker.vms.add(vm.id);
+        this.vms.set(vm.id, vm);
+        try {
+          await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: false, runtime } }, 30_000);
+        } finally {
+          await vm.close();
+        }
+      }),
+    );
+  }
+
   async stats(): Promise<{ vms: number; allocatedBytes: number }> {
     const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
     return all.reduce<{ vms: number; allocatedBytes: number }>(
