@@ -14,7 +14,7 @@ const MODELS = { Secret, Service, Deployment, Ingress } as const;
 async function manifests() {
   const docs = parseAllDocuments(await readFile(here("./kubernetes/playground.yaml"), "utf8"));
   for (const d of docs) expect(d.errors).toEqual([]);
-  return docs.map((d) => d.toJS() as { kind: keyof typeof MODELS; metadata: { name: string }; [k: string]: any });
+  return docs.map((d) => d.toJS() as { kind: keyof typeof MODELS; metadata: { name: string; annotations?: Record<string, string> }; [k: string]: any });
 }
 
 describe("Kubernetes manifests", () => {
@@ -44,7 +44,7 @@ describe("Kubernetes manifests", () => {
     expect(container.livenessProbe.httpGet.path).toBe("/healthz");
     const drain = Number(container.env.find((e: { name: string }) => e.name === "DRAIN_SECONDS").value);
     expect(deployment.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(drain + 5);
-    const annotations = byKind.Ingress.metadata.annotations;
+    const annotations = byKind.Ingress.metadata.annotations ?? {};
     expect(annotations["nginx.ingress.kubernetes.io/upstream-hash-by"]).toBe("$playground_sid");
     expect(annotations["nginx.ingress.kubernetes.io/configuration-snippet"]).toContain('"^/mcp/([^/]+)"');
     expect(annotations["nginx.ingress.kubernetes.io/proxy-buffering"]).toBe("off");
