@@ -1,5 +1,7 @@
 // The Tests tab: a run shows passes and a failure with expected, received and a diff; a
 // challenge's Check shows each hidden check's verdict.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { expect, inject, test } from "vitest";
 import { newContext, shareHash, sharedBrowser } from "./support/browser";
 
@@ -50,3 +52,25 @@ test("a challenge's Check shows per-check results", async () => {
   expect(await page.locator('[data-testid="check"][data-passed="false"]').count()).toBeGreaterThan(0);
   await expect(page.getByTestId("check-results").innerText()).resolves.toContain("Hint:");
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`Check says the tool's own failure first, with file and line, before the hints (${theme})`, async () => {
+    const context = await newContext(browser(), { dark: theme === "dark" });
+    await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+    const page = await context.newPage();
+    // The starter of c4 asks with a nested form: the runtime refuses it on every call.
+    await page.goto(`${base}/?lesson=c4-flatten-the-form`);
+    await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: "Check" }).click();
+    const banner = page.getByTestId("check-failure");
+    await banner.waitFor({ timeout: 60_000 });
+    expect(await banner.innerText()).toMatch(/nested objects are not allowed.*\(at schedule-callback\.tool\.ts:\d+\)/s);
+    const panel = await page.getByTestId("check-results").innerText();
+    expect(panel.indexOf("nested objects are not allowed")).toBeLessThan(panel.indexOf("Hint:"));
+    const out = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
+    mkdirSync(out, { recursive: true });
+    await page.getByTestId("check-results").screenshot({ path: `${out}check-failure-${theme}.png` });
+    await context.close();
+  });
+}

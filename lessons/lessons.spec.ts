@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getChallengeMaterial, getLesson, listLessons, type LessonSummary } from "../server/lessons/catalog";
 import { api, createSession, startTestPlayground } from "../server/testing/harness";
+import { OTHER_RIGHT_SOLUTIONS, WRONG_SOLUTIONS } from "./challenge-variants";
 import type { Playground } from "../server/app";
 
 let pg: Playground;
@@ -86,5 +87,38 @@ describe("lessons and challenges in a real session", () => {
         expect(caught.json.failed, `${id} ${name}`).toBeGreaterThan(0);
       }
     }
+  });
+
+  describe("likely wrong solutions fail Check; right ones in other shapes pass", () => {
+    for (const [id, wrong] of Object.entries(WRONG_SOLUTIONS)) {
+      it(`${id}: ${wrong.length} wrong solutions each fail, with the check they get wrong`, async () => {
+        const starter = (await getLesson(id))!.files;
+        const material = (await getChallengeMaterial(id))!;
+        const reports = await Promise.all(wrong.map((w) => api(pg, "POST", `/api/challenges/${id}/check`, { files: w.files(material.solution, starter) })));
+        wrong.forEach((w, i) => {
+          const report = reports[i];
+          expect(report.status, `${id} / ${w.name}: ${report.text}`).toBe(200);
+          expect(material.checkNames, `${id} / ${w.name}: the table names a real check`).toContain(w.failing);
+          const failed = report.json.checks.filter((c: { passed: boolean }) => !c.passed).map((c: { name: string }) => c.name);
+          expect(report.json.passed, `${id} / ${w.name}`).toBe(false);
+          expect(failed, `${id} / ${w.name}`).toContain(w.failing);
+          if (w.failure) expect(report.json.failure?.kind, `${id} / ${w.name}`).toBe(w.failure);
+        });
+      });
+    }
+
+    it("every challenge has wrong solutions and a right one shaped differently from the reference, which passes", async () => {
+      const challenges = all.filter((l) => l.kind === "challenge").map((l) => l.id);
+      expect(Object.keys(WRONG_SOLUTIONS).sort()).toEqual([...challenges].sort());
+      expect(Object.keys(OTHER_RIGHT_SOLUTIONS).sort()).toEqual([...challenges].sort());
+      const reports = await Promise.all(
+        challenges.map(async (id) => [id, await api(pg, "POST", `/api/challenges/${id}/check`, { files: OTHER_RIGHT_SOLUTIONS[id]((await getLesson(id))!.files) })] as const),
+      );
+      for (const [id, report] of reports) {
+        expect(report.status, id).toBe(200);
+        expect(report.json.checks.filter((c: { passed: boolean }) => !c.passed), id).toEqual([]);
+        expect(report.json.passed, id).toBe(true);
+      }
+    });
   });
 });

@@ -48,3 +48,14 @@ test("A declined call writes no history and sends no email", async ({ mcp }) => 
   expect(after.history).toHaveLength(0);
   expect(await emailsTo(mcp, "olu@example.com")).toBe(0);
 });
+
+test("A cancel or an unticked box changes nothing", async ({ mcp }) => {
+  mcp.onElicitation(() => ({ action: "cancel" }));
+  await mcp.tools.call("close_ticket", { id: "T-5" });
+  mcp.onElicitation((request) => acceptWithBoxes(request, false));
+  await mcp.tools.call("close_ticket", { id: "T-5" });
+  const after = await ticket(mcp, "T-5");
+  expect(after.status).toBe("open");
+  expect(after.history).toHaveLength(0);
+  expect(await emailsTo(mcp, "olu@example.com")).toBe(0);
+});

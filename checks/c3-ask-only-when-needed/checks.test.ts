@@ -55,3 +55,11 @@ test("Rejects an input agent that is not on the list", async ({ mcp }) => {
   expect(result).toBeError();
   expect(await agentOf(mcp, "T-4")).toBeUndefined();
 });
+
+test("A decline or cancel assigns nobody", async ({ mcp }) => {
+  mcp.onElicitation(() => ({ action: "decline" }));
+  await mcp.tools.call("assign_ticket", { id: "T-4" });
+  mcp.onElicitation(() => ({ action: "cancel" }));
+  await mcp.tools.call("assign_ticket", { id: "T-4" });
+  expect(await agentOf(mcp, "T-4")).toBeUndefined();
+});

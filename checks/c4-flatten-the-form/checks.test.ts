@@ -59,8 +59,10 @@ test("An accepted form books the callback", async ({ mcp }) => {
   );
 });
 
-test("A declined form books nothing", async ({ mcp }) => {
+test("A declined or cancelled form books nothing", async ({ mcp }) => {
   mcp.onElicitation(() => ({ action: "decline" }));
+  await mcp.tools.call("schedule_callback", { id: "T-3" });
+  mcp.onElicitation(() => ({ action: "cancel" }));
   await mcp.tools.call("schedule_callback", { id: "T-3" });
   const booked: { ticketId: string }[] = (await mcp.tools.call("list_callbacks", {})).json().callbacks;
   expect(booked.filter((callback) => callback.ticketId === "T-3")).toHaveLength(0);

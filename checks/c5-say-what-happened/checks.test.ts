@@ -14,7 +14,10 @@ async function answered(mcp: McpTestClient, id: string, action: "decline" | "can
 }
 const saysStop = /\b(do not|don't|dont|stop|never|no need to)\b|\bnot (to )?(retry|try|ask|call)/i;
 
-test("A ticked accept still closes the ticket", async ({ mcp }) => {
+test("Only a ticked accept closes the ticket", async ({ mcp }) => {
+  mcp.onElicitation((request) => acceptWithBoxes(request, false));
+  await mcp.tools.call("close_ticket", { id: "T-1" });
+  expect(await statusOf(mcp, "T-1")).toBe("open");
   mcp.onElicitation((request) => acceptWithBoxes(request, true));
   await mcp.tools.call("close_ticket", { id: "T-1" });
   expect(await statusOf(mcp, "T-1")).toBe("closed");

@@ -47,6 +47,14 @@ test("Applying asks first, and a no closes nothing", async ({ mcp }) => {
   expect(await closedIds(mcp)).toEqual([]);
 });
 
+test("Applying with a cancel or an unticked box closes nothing", async ({ mcp }) => {
+  mcp.onElicitation(() => ({ action: "cancel" }));
+  await mcp.tools.call("close_stale_tickets", { apply: true });
+  mcp.onElicitation((request) => acceptWithBoxes(request, false));
+  await mcp.tools.call("close_stale_tickets", { apply: true });
+  expect(await closedIds(mcp)).toEqual([]);
+});
+
 test("Applying closes the stale tickets after a yes", async ({ mcp }) => {
   mcp.onElicitation((request) => acceptWithBoxes(request, true));
   await mcp.tools.call("close_stale_tickets", { apply: true });

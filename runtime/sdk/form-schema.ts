@@ -1,6 +1,7 @@
 // The flat form-mode schema rule of MCP elicitation: checking a schema and validating answers against it.
 import { z } from "zod";
 import { ToolFailure } from "./errors";
+import { wireJsonSchema } from "./json-schema";
 
 export type FormSchema = {
   $schema?: string;
@@ -78,7 +79,7 @@ export function checkFormSchema(schema: unknown): FormSchema {
 
 /** zod object → the wire schema: input view (a field with a default is not required), closed to extra keys. */
 export function zodToFormSchema(schema: z.ZodType): FormSchema {
-  const json = z.toJSONSchema(schema, { io: "input" }) as unknown as FormSchema;
+  const json = wireJsonSchema(schema) as unknown as FormSchema;
   const checked = checkFormSchema(json);
   return { ...checked, additionalProperties: false };
 }

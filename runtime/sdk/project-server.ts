@@ -1,6 +1,7 @@
 // Which tools a loaded project serves, and with what settings: its own @FrontMcp server or an automatic one.
 import { z } from "zod";
 import { getAppOptions, getServerOptions } from "./app";
+import { wireJsonSchema } from "./json-schema";
 import { getToolOptions, type ToolOptions } from "./tool";
 
 export type ToolEntry = { options: ToolOptions; cls: new () => object; input: z.ZodObject };
@@ -53,7 +54,7 @@ export function buildProjectServer(modules: Map<string, Record<string, unknown>>
 
 export function listTools(server: ProjectServer): ListedTool[] {
   return [...server.tools.values()].map(({ options, input }) => {
-    const inputSchema = z.toJSONSchema(input, { io: "input" }) as Record<string, unknown>;
+    const inputSchema = wireJsonSchema(input);
     delete inputSchema.$schema;
     return {
       name: options.name,

@@ -1,10 +1,14 @@
-// The learner's MCP server, built on the official SDK's Server for one request (2026-07-28) or one 2025 session.
+// The learner's MCP server, built on the official SDK's McpServer for one request (2026-07-28) or one 2025 session.
 import {
   inputRequired,
   inputResponse,
-  Server,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   type CallToolResult,
+  type Implementation,
   type InputRequiredResult,
+  type McpServerOptions,
   type RequestStateCodec,
   type ServerContext,
 } from "@modelcontextprotocol/server";
@@ -33,17 +37,32 @@ function asAnswer(action: unknown, content: unknown): ElicitAnswer | undefined {
   return answer;
 }
 
-export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>): Promise<Server> {
-  const info = await host.serverInfo();
-  const server = new Server(
-    { name: info.name, version: info.version },
-    { capabilities: { tools: { listChanged: true } }, requestState: { verify: codec.verify } },
-  );
+/**
+ * The learner's tools live in the sandbox, so tools/list and tools/call are our handlers on the SDK's Server.
+ * It is still an McpServer because the SDK's 2026-07-28 HTTP entry asks one for a tool's input schema to check
+ * the `Mcp-Param-*` headers of its `x-mcp-header` fields (SEP-2243, error -32020) before dispatch.
+ */
+class LearnerMcpServer extends McpServer {
+  constructor(info: Implementation, options: McpServerOptions, private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>) {
+    super(info, options);
+  }
+
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return this.inputSchemas.get(name);
+  }
+}
+
+export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>): Promise<McpServer> {
+  const [info, listed] = await Promise.all([host.serverInfo(), host.listTools()]);
+  const mcp = new LearnerMcpServer({ name: info.name, version: info.version }, { requestState: { verify: codec.verify } }, new Map(listed.map((t) => [t.name, t.inputSchema])));
+  const server = mcp.server;
+  server.registerCapabilities({ tools: { listChanged: true } });
   const abilities = (ctx: ServerContext): ClientAbilities => (era === "modern" ? modernAbilities(ctx) : abilitiesOf(server.getClientCapabilities()));
-  const needsFallback = () => era === "legacy" && !abilitiesOf(server.getClientCapabilities()).form;
+  // Files can change during a 2025 session (elicitation switched off in server.ts): ask the host each time.
+  const needsFallback = async () => era === "legacy" && !abilitiesOf(server.getClientCapabilities()).form && (await host.serverInfo()).elicitationEnabled;
 
   server.setRequestHandler("tools/list", async () => ({
-    tools: [...(await host.listTools()), ...(needsFallback() ? [fallbackTool] : [])] as never,
+    tools: [...(await host.listTools()), ...((await needsFallback()) ? [fallbackTool] : [])] as never,
   }));
 
   /**
@@ -71,12 +90,14 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args = {} } = request.params;
     const client = abilities(ctx);
-    if (name === FALLBACK_TOOL && needsFallback()) {
+    if (name === FALLBACK_TOOL && (await needsFallback())) {
       const answer = asAnswer(args.action, args.content);
       const resumed = answer && host.fallback.take(args.elicitId, answer);
       if (!resumed) return errorResult(`Unknown or expired elicitId. Call the original tool again to get a new question.`, "INVALID_INPUT");
       return run({ name: resumed.tool, args: resumed.args, answers: resumed.answers, client }, ctx);
     }
+    // As the spec's tools/call says: an unknown tool is a protocol error, not a tool result.
+    if (!(await host.listTools()).some((tool) => tool.name === name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     let answers: ElicitAnswer[] = [];
     const state = ctx.mcpReq.requestState<FlowState>();
     if (state !== undefined) {
@@ -91,7 +112,7 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
     // the tool then runs twice in this request, as it would have over the round trip this saves.
     return run(call, ctx, answer || state ? undefined : (key) => answerIn(responses, key));
   });
-  return server;
+  return mcp;
 }
 
 /** The answer under `key` in a request's inputResponses, if there is a well-formed elicitation answer there. */

@@ -49,13 +49,13 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: options.maxBodyBytes,
-      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => server.sendToolListChanged() }),
+      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => mcp.server.sendToolListChanged() }),
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
-    const server = await createLearnerServer(host, "legacy", codec);
-    server.onerror = options.onerror;
-    await server.connect(transport);
+    const mcp = await createLearnerServer(host, "legacy", codec);
+    mcp.server.onerror = options.onerror;
+    await mcp.connect(transport);
     return transport.handleRequest(req, { parsedBody });
   }
 
@@ -71,7 +71,9 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
       return open ? open.transport.handleRequest(req, { parsedBody }) : jsonRpcError(404, -32001, "Session not found: initialize again");
     },
     toolsChanged() {
+      // 2025 sessions get the notification on their own stream; 2026-07-28 clients on their subscriptions/listen streams.
       for (const open of legacy.values()) void open.sendToolListChanged().catch(() => undefined);
+      modern.notify.toolsChanged();
     },
     async close() {
       await modern.close();

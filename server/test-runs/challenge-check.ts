@@ -36,14 +36,19 @@ function serverProblem(failure: ServerFailure): CheckProblem {
   return { kind, message: `Your tool failed while this check ran: ${failure.message}${where}`, ...at };
 }
 
-/** A limit hit means the check could not judge: it fails, whatever its assertions said. */
-const hitLimit = (failure: ServerFailure) => failure.code === "TIMEOUT" || failure.code === "OUT_OF_MEMORY";
+/**
+ * Failures after which a check cannot judge, so it fails whatever its assertions said: a time or memory limit, or a
+ * question the runtime refused to ask (a form that is not flat, elicitation switched off); "nothing happened" would
+ * otherwise pass. An uncaught throw does not count: failing loudly can be a tool's chosen way to refuse.
+ */
+const CANNOT_JUDGE = new Set(["TIMEOUT", "OUT_OF_MEMORY", "INVALID_SCHEMA", "ELICITATION_DISABLED"]);
+const cannotJudge = (failure: ServerFailure) => failure.code !== undefined && CANNOT_JUDGE.has(failure.code);
 
 /** Why a check's test failed, when the reason is the code under test rather than the check's assertions. */
 function problemOf(test: TestOutcome): CheckProblem | undefined {
   const load = test.serverFailures?.find((f) => f.kind === "load");
   if (load) return serverProblem(load);
-  const limit = test.serverFailures?.find(hitLimit);
+  const limit = test.serverFailures?.find(cannotJudge);
   if (limit) return serverProblem(limit);
   if (test.stopped === "timeout") return { kind: "timeout", message: `This check ran out of time: ${test.error?.message ?? "it did not finish"}` };
   if (test.stopped) return { kind: test.stopped === "memory" ? "memory" : "tool", message: `This check was stopped: ${test.error?.message ?? test.stopped}` };
@@ -53,7 +58,7 @@ function problemOf(test: TestOutcome): CheckProblem | undefined {
 
 function judged(test: TestOutcome | undefined): { passed: boolean; problem?: CheckProblem } {
   if (!test) return { passed: false };
-  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(hitLimit);
+  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(cannotJudge);
   return passed ? { passed } : { passed, problem: problemOf(test) };
 }
 

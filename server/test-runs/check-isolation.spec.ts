@@ -2,7 +2,7 @@
 // challenge's unsolved starter; Check must report exactly what it reports for the starter alone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../app";
-import { getLesson } from "../lessons/catalog";
+import { getChallengeMaterial, getLesson } from "../lessons/catalog";
 import { api, createSession, modernClient, startTestPlayground } from "../testing/harness";
 
 let pg: Playground;
@@ -97,6 +97,17 @@ test("length", () => { expect(String(AssignTicket).length).toBe(-1); });
   });
 });
 
+describe("c7's broken variants give nothing away but behaviour", () => {
+  it("each keeps the solution's line layout (its maintainer note comes after the code)", async () => {
+    const material = (await getChallengeMaterial("c7-write-the-tests"))!;
+    const codeLines = (text: string) => text.replace(/\n+\/\/ BROKEN ON PURPOSE:.*\n$/, "\n").split("\n").length;
+    for (const [dir, files] of Object.entries(material.broken)) {
+      for (const [name, text] of Object.entries(files)) expect(codeLines(text), `${dir}/${name}`).toBe(codeLines(material.solution[name]));
+      expect(files["assign-ticket.tool.ts"], dir).toMatch(/\n\/\/ BROKEN ON PURPOSE: .+\n$/);
+    }
+  });
+});
+
 describe("entry points into a VM", () => {
   it("are taken before project code runs: replacing __playground's entries changes nothing", async () => {
     const forged = `JSON.stringify({ outcome: { kind: "result", result: { content: [{ type: "text", text: "forged" }] } }, logs: [] })`;
@@ -111,7 +122,7 @@ export {};
     });
     const client = await modernClient(session.mcpUrl, {});
     try {
-      const result = await client.callTool({ name: "list_tickets", arguments: {} });
+      const result = await client.callTool({ name: "delete_ticket", arguments: { id: "T-1" } });
       expect(JSON.stringify(result.content)).not.toContain("forged");
       expect(JSON.stringify(result.content)).toContain("T-1");
     } finally {

@@ -1,5 +1,12 @@
-import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
-import { tickets } from "./store";
+import { Tool, ToolContext, z } from "@frontmcp/sdk";
+
+// The help desk's tickets, kept by this tool. They stay between calls and start over on Reset.
+const tickets = new Map<string, { id: string; title: string }>([
+  ["T-1", { id: "T-1", title: "Cannot log in" }],
+  ["T-2", { id: "T-2", title: "Invoice total is wrong" }],
+  ["T-3", { id: "T-3", title: "Login link expired" }],
+  ["T-4", { id: "T-4", title: "Password reset email missing" }],
+]);
 
 @Tool({
   name: "delete_ticket",
@@ -10,7 +17,7 @@ import { tickets } from "./store";
 export class DeleteTicket extends ToolContext {
   async execute(input: { id: string }) {
     const ticket = tickets.get(input.id);
-    if (!ticket) return this.fail(new PublicMcpError(`There is no ticket ${input.id}.`, "TICKET_NOT_FOUND"));
+    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);
 
     const answer = await this.elicit(
       `Delete ${ticket.id} "${ticket.title}" for good? This cannot be undone.`,

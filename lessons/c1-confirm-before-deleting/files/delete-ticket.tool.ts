@@ -1,5 +1,12 @@
 import { Tool, ToolContext, z } from "@frontmcp/sdk";
-import { tickets } from "./store";
+
+// The help desk's tickets, kept by this tool. They stay between calls and start over on Reset.
+const tickets = new Map<string, { id: string; title: string }>([
+  ["T-1", { id: "T-1", title: "Cannot log in" }],
+  ["T-2", { id: "T-2", title: "Invoice total is wrong" }],
+  ["T-3", { id: "T-3", title: "Login link expired" }],
+  ["T-4", { id: "T-4", title: "Password reset email missing" }],
+]);
 
 @Tool({
   name: "delete_ticket",
@@ -9,7 +16,9 @@ import { tickets } from "./store";
 })
 export class DeleteTicket extends ToolContext {
   async execute(input: { id: string }) {
-    const deleted = tickets.delete(input.id);
-    return { id: input.id, deleted };
+    const ticket = tickets.get(input.id);
+    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);
+    tickets.delete(ticket.id);
+    return { id: ticket.id, deleted: true };
   }
 }

@@ -9,7 +9,6 @@ import { agents, tickets } from "./store";
     agent: z.enum(agents).optional().describe("The agent who takes the ticket"),
   },
 })
-// BROKEN ON PURPOSE: the form takes any text, so a name that is not an agent gets assigned.
 export class AssignTicket extends ToolContext {
   async execute(input: { id: string; agent?: string }) {
     const ticket = tickets.get(input.id);
@@ -29,3 +28,5 @@ export class AssignTicket extends ToolContext {
     return { id: ticket.id, assigned: true, agent };
   }
 }
+
+// BROKEN ON PURPOSE: the form takes any text, so a name that is not an agent gets assigned.

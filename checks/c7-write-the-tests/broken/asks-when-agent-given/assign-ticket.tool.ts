@@ -9,7 +9,6 @@ import { agents, tickets } from "./store";
     agent: z.enum(agents).optional().describe("The agent who takes the ticket"),
   },
 })
-// BROKEN ON PURPOSE: it asks even when the input names an agent.
 export class AssignTicket extends ToolContext {
   async execute(input: { id: string; agent?: (typeof agents)[number] }) {
     const ticket = tickets.get(input.id);
@@ -29,3 +28,5 @@ export class AssignTicket extends ToolContext {
     return { id: ticket.id, assigned: true, agent };
   }
 }
+
+// BROKEN ON PURPOSE: it asks even when the input names an agent.
