@@ -111,7 +111,7 @@ describe(`a session rebuilt by another instance (${url ? "PostgreSQL server" : "
     } finally {
       await c.close();
     }
-  });
+  }, 120_000); // PGlite creates its data folder here: seconds, more on a busy machine
 
   test("a requestState id is consumed once, whichever instance asks", async () => {
     const db = openDatabase({ url, dataDir: join(dir, "consumed") });
@@ -150,6 +150,21 @@ describe.skipIf(!url)("two instances at once on one PostgreSQL server", () => {
     });
     expect([round1.instance, round2.instance]).toEqual(["web-a", "web-b"]);
     expect(round2.body.result.structuredContent).toEqual({ id: "T-1", closed: true });
+  });
+
+  test("a copy held by one instance goes stale when another saves the session: its next request rebuilds the new files", async () => {
+    const s = await createSession(a, files());
+    const edited = { ...files(), "store.ts": files()["store.ts"].replace("Cannot log in", "Cannot sign in") };
+    expect((await api(b, "PUT", `/api/sessions/${s.id}/files`, { files: edited })).status).toBe(200);
+    // The change reaches A as a NOTIFY, a moment later.
+    let seen: { body: any; rebuilt: string | null } | undefined;
+    for (let i = 0; i < 50; i++) {
+      seen = await call(a, s.id, 1, "tools/call", { name: "close_ticket", arguments: { id: "T-1" } });
+      if (seen.body.result.inputRequests["elicitation-1"].params.message.includes("sign in")) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen!.body.result.inputRequests["elicitation-1"].params.message).toBe('Close T-1 "Cannot sign in"?');
+    expect(seen!.rebuilt).toBe("1");
   });
 
   test("a 2025-11-25 session is its instance's alone: elsewhere it answers 404, and a new one works", async () => {

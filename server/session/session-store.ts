@@ -1,5 +1,6 @@
 // What must survive an instance: a session's files and remembered approvals, and the requestState ids already
 // used, kept in the shared PostgreSQL so whichever instance the load balancer picks can carry on.
+import { randomBytes } from "node:crypto";
 import type { ProjectFiles } from "../compile/project-files";
 import type { Database } from "../db/database";
 
@@ -13,7 +14,14 @@ export interface SessionStore {
   touch(id: string): Promise<void>;
   /** Deletes sessions unused for `idleMs`; returns how many. */
   expire(idleMs: number): Promise<number>;
+  /**
+   * Calls `onChange(id)` when another instance saved a session: a copy held here is stale then (the creator of a
+   * session keeps one, and the load balancer can route back to it after the owner dies).
+   */
+  watch(onChange: (id: string) => void): Promise<() => Promise<void>>;
 }
+
+const CHANGED_CHANNEL = "playground_sessions";
 
 /** Single use of a requestState across instances: `consume` is true the first time an id is seen, false after. */
 export interface ConsumedStates {
@@ -21,13 +29,25 @@ export interface ConsumedStates {
 }
 
 export function databaseSessionStore(db: Database): SessionStore {
+  // Tells this process's own saves apart from other instances' ones.
+  const origin = randomBytes(9).toString("base64url");
   return {
     async save(id, { files, approvals }) {
+      // The write and its announcement in one round trip.
       await db.query(
-        `INSERT INTO playground_sessions (id, files, approvals) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET files = EXCLUDED.files, approvals = EXCLUDED.approvals, updated_at = now(), last_used = now()`,
-        [id, JSON.stringify(files), JSON.stringify(approvals)],
+        `WITH saved AS (
+           INSERT INTO playground_sessions (id, files, approvals) VALUES ($1, $2, $3)
+           ON CONFLICT (id) DO UPDATE SET files = EXCLUDED.files, approvals = EXCLUDED.approvals, updated_at = now(), last_used = now()
+           RETURNING id)
+         SELECT pg_notify($4, $5) FROM saved`,
+        [id, JSON.stringify(files), JSON.stringify(approvals), CHANGED_CHANNEL, `${origin} ${id}`],
       );
+    },
+    watch(onChange) {
+      return db.listen(CHANGED_CHANNEL, (payload) => {
+        const [from, id] = payload.split(" ");
+        if (from !== origin && id) onChange(id);
+      });
     },
     async load(id) {
       const [row] = await db.query<{ files: ProjectFiles; approvals: string[] }>("SELECT files, approvals FROM playground_sessions WHERE id = $1", [id]);
