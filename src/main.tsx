@@ -3,6 +3,9 @@ import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./app/App";
 import { CrashScreen } from "./app/CrashScreen";
+import { ReleasedHelp } from "./rooms/ReleasedHelp";
+import { RoomHeader } from "./rooms/RoomHeader";
+import { RoomPage } from "./rooms/RoomPage";
 import "./styles.css";
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
@@ -11,7 +14,7 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <CrashScreen>
-        <App />
+        <RoomPage fallback={<App headerSlot={(lesson) => <RoomHeader lesson={lesson} />} checkSlot={<ReleasedHelp />} />} />
       </CrashScreen>
     </QueryClientProvider>
   </StrictMode>,

@@ -2,7 +2,10 @@
 // stale) on a free port, and stops it again. Used by the global setup and by the test that
 // restarts the backend mid-lesson.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -39,11 +42,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The backend did not answer GET /api/lessons within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** One database folder per test run (rooms), kept across a restart of the backend within it. */
+const DATA_DIR = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "playground-e2e-data-"));
+
 /** NODE_ENV is forced to production: vitest sets "test", which would make start.mjs build React's development bundle. */
 export async function startBackend(port?: number, opts: { build?: boolean } = {}): Promise<Backend> {
   const p = port ?? (await freePort());
   const args = ["scripts/start.mjs", ...(opts.build === false ? ["--no-build"] : [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));

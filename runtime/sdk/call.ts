@@ -12,8 +12,10 @@ export type CallResult = {
 export type CallOutcome =
   /** `where`: the learner's "file:line" that raised a failure (a throw, or a runtime refusal such as a bad form schema); never sent on the wire. */
   | { kind: "result"; result: CallResult; where?: string }
-  | { kind: "input"; key: string; request: ElicitationRequest };
-export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities };
+  /** `digest`: the question's fingerprint, which the host signs into requestState to check on the next round. */
+  | { kind: "input"; key: string; request: ElicitationRequest; digest: string };
+/** `questions`: the fingerprint of the question each answer was given to, from the signed requestState. */
+export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities; questions?: string[] };
 /** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
 export type Locate = (stack: string | undefined) => string | undefined;
 
@@ -72,6 +74,13 @@ function invalidInput(name: string, issues: Array<{ path: PropertyKey[]; message
   return errorResult(`Invalid input for tool "${name}": ${lines.join("; ")}`, "INVALID_INPUT");
 }
 
+/** What ends the run whatever execute() did afterwards: a changed question, or a question to ask. */
+function stoppedBy(state: CallState): CallOutcome | undefined {
+  if (state.questionChanged) return { kind: "result", result: errorResult(state.questionChanged.message, state.questionChanged.code) };
+  if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request, digest: state.pending.digest };
+  return undefined;
+}
+
 export async function runToolCall(server: ProjectServer, request: CallRequest, locate: Locate): Promise<CallOutcome> {
   const entry = server.tools.get(request.name);
   if (!entry) return { kind: "result", result: errorResult(`Unknown tool "${request.name}"`, "TOOL_NOT_FOUND") };
@@ -81,6 +90,7 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
   const state: CallState = {
     toolName: request.name,
     answers: request.answers,
+    questions: request.questions,
     asked: 0,
     client: request.client,
     elicitationEnabled: server.elicitationEnabled,
@@ -93,12 +103,15 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
     let value: unknown;
     if (await approve(tool, entry)) value = await tool.execute(parsed.data);
     else value = errorResult(`The person did not approve "${request.name}", so nothing was run. Do not retry unless they ask.`, "APPROVAL_DENIED");
-    // A learner's catch-all may have swallowed the question; the question still stands.
-    if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request };
+    // A learner's catch-all may have swallowed the question (or the changed-question failure); it still stands.
+    const stopped = stoppedBy(state);
+    if (stopped) return stopped;
     return { kind: "result", result: shapeResult(value) };
   } catch (error) {
-    if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request };
-    if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request };
+    // elicit() sets `pending` before it throws its signal, so this covers the signal too.
+    const stopped = stoppedBy(state);
+    if (stopped) return stopped;
+    if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request, digest: error.digest };
     const where = locate(error instanceof Error ? error.stack : undefined);
     if (error instanceof ToolFailure) return { kind: "result", result: errorResult(error.message, error.code), ...(where && { where }) };
     if (error instanceof PublicMcpError) return { kind: "result", result: errorResult(error.message, error.code) };

@@ -27,5 +27,5 @@ export type ElicitationRequest =
  * `catch (e) { if (e instanceof Error) ... }` does not swallow it by accident; the runtime re-checks it anyway.
  */
 export class InputRequiredSignal {
-  constructor(readonly key: string, readonly request: ElicitationRequest) {}
+  constructor(readonly key: string, readonly request: ElicitationRequest, readonly digest: string) {}
 }

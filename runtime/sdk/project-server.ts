@@ -1,7 +1,7 @@
 // Which tools a loaded project serves, and with what settings: its own @FrontMcp server or an automatic one.
 import { z } from "zod";
 import { getAppOptions, getServerOptions } from "./app";
-import { wireJsonSchema } from "./json-schema";
+import { checkHeaderFields, wireJsonSchema } from "./json-schema";
 import { getToolOptions, type ToolOptions } from "./tool";
 
 export type ToolEntry = { options: ToolOptions; cls: new () => object; input: z.ZodObject };
@@ -55,6 +55,7 @@ export function buildProjectServer(modules: Map<string, Record<string, unknown>>
 export function listTools(server: ProjectServer): ListedTool[] {
   return [...server.tools.values()].map(({ options, input }) => {
     const inputSchema = wireJsonSchema(input);
+    checkHeaderFields(options.name, inputSchema);
     delete inputSchema.$schema;
     return {
       name: options.name,

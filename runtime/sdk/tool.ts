@@ -31,6 +31,10 @@ export type CallState = {
   elicitationEnabled: boolean;
   /** Set when elicit() stopped the run, so a learner's catch-all cannot hide the question. */
   pending?: InputRequiredSignal;
+  /** The digest of the question each answer was given to (from the signed requestState), when the host knows it. */
+  questions?: string[];
+  /** Set when a question differs from the one its answer was given to; sticky for the same reason as `pending`. */
+  questionChanged?: ToolFailure;
 };
 
 const toolOptions = new WeakMap<object, ToolOptions>();
@@ -105,17 +109,44 @@ export abstract class ToolContext<In = Record<string, unknown>> {
     const index = state.asked++;
     const key = options.key ?? `elicitation-${index + 1}`;
     const answer = state.answers[index];
-    if (!answer) {
-      const request: ElicitationRequest = isUrl
+    const expected = answer ? state.questions?.[index] : undefined;
+    // A replayed round converts the schema again only when it must prove the question is the one answered.
+    const request = (): ElicitationRequest =>
+      isUrl
         ? { mode: "url", message, url: (schema as UrlOptions).url }
         : { mode: "form", message, requestedSchema: plainSchema ?? zodToFormSchema(schema as z.ZodType) };
-      state.pending = new InputRequiredSignal(key, request);
+    if (!answer) {
+      const asked = request();
+      state.pending = new InputRequiredSignal(key, asked, questionDigest(asked));
       throw state.pending;
+    }
+    if (expected && expected !== questionDigest(request())) {
+      state.questionChanged = new ToolFailure(
+        `The question "${message}" is not the one the person answered (the code or its data changed since). Nothing was done; call the tool again to ask it.`,
+        "QUESTION_CHANGED",
+      );
+      throw state.questionChanged;
     }
     if (answer.action !== "accept") return { status: answer.action, content: undefined };
     if (isUrl) return { status: "accept", content: undefined };
     return { status: "accept", content: acceptedContent(message, plainSchema ?? (schema as z.ZodType), answer.content) };
   }
+}
+
+/**
+ * A short fingerprint of a question as the person saw it (mode, message, schema or URL): FNV-1a over its JSON,
+ * twice with different seeds. It detects a changed question; the HMAC on requestState is what makes it trustworthy.
+ */
+export function questionDigest(request: ElicitationRequest): string {
+  const text = JSON.stringify(request);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
 }
 
 /** Fields of an answer that a zod form does not have (zod would drop them silently and accept the rest). */

@@ -2,12 +2,13 @@
 // through the `sendElicitationResult` tool, which runs the original call again with it.
 import { randomBytes } from "node:crypto";
 import type { CallResult, ElicitAnswer, ElicitationRequest, ListedTool } from "../project/project-vm";
+import type { FlowBinding } from "./request-state";
 
 export const FALLBACK_TOOL = "sendElicitationResult";
 const PENDING_LIMIT = 200;
 const PENDING_TTL_MS = 10 * 60_000;
 
-type Pending = { tool: string; args: unknown; answers: ElicitAnswer[]; request: ElicitationRequest; expires: number };
+type Pending = { call: WaitingCall; request: ElicitationRequest; size: number; expires: number };
 
 export const fallbackTool: ListedTool = {
   name: FALLBACK_TOOL,
@@ -36,17 +37,39 @@ function describeFields(request: ElicitationRequest): string[] {
   });
 }
 
-/** Per learner session: the questions waiting for an answer through sendElicitationResult. */
+/** A call waiting for its answer: what runs again once the answer comes, and what it was bound to. */
+export type WaitingCall = { tool: string; args: unknown; answers: ElicitAnswer[]; questions: string[]; binding: FlowBinding };
+
+/**
+ * Per learner session: the questions waiting for an answer through sendElicitationResult. Bounded in count and in
+ * bytes (the waiting calls' arguments and answers), the oldest going first; each id answers once.
+ */
 export class ElicitationFallback {
   private pending = new Map<string, Pending>();
+  private bytes = 0;
 
-  ask(tool: string, args: unknown, answers: ElicitAnswer[], request: ElicitationRequest): CallResult {
+  constructor(private maxBytes = 1024 * 1024) {}
+
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  ask(call: WaitingCall, request: ElicitationRequest): CallResult {
     const now = Date.now();
-    for (const [id, p] of this.pending) if (p.expires < now || this.pending.size >= PENDING_LIMIT) this.pending.delete(id);
+    const size = Buffer.byteLength(JSON.stringify([call.args, call.answers, request]));
+    if (size > this.maxBytes)
+      return {
+        content: [{ type: "text", text: `The tool "${call.tool}" asked a question, but its call (${Math.ceil(size / 1024)} KB) is too large to keep while the person answers (the limit is ${Math.floor(this.maxBytes / 1024)} KB). Call it with smaller arguments.` }],
+        isError: true,
+        _meta: { code: "TOO_LARGE" },
+      };
+    for (const [id, p] of this.pending)
+      if (p.expires < now || this.pending.size >= PENDING_LIMIT || this.bytes + size > this.maxBytes) this.drop(id, p);
     const elicitId = randomBytes(9).toString("base64url");
-    this.pending.set(elicitId, { tool, args, answers, request, expires: now + PENDING_TTL_MS });
+    this.pending.set(elicitId, { call, request, size, expires: now + PENDING_TTL_MS });
+    this.bytes += size;
     const text = [
-      `The tool "${tool}" needs an answer from the person before it can continue, and this client cannot show them a form.`,
+      `The tool "${call.tool}" needs an answer from the person before it can continue, and this client cannot show them a form.`,
       `Ask the person: ${request.message}`,
       ...describeFields(request),
       `Then call ${FALLBACK_TOOL} with {"elicitId": "${elicitId}", "action": "accept" | "decline" | "cancel", "content": {...the answers...}}.`,
@@ -59,12 +82,21 @@ export class ElicitationFallback {
     };
   }
 
-  /** The original call with the new answer appended, or undefined for an unknown or expired id. */
-  take(elicitId: unknown, answer: ElicitAnswer): { tool: string; args: unknown; answers: ElicitAnswer[] } | undefined {
+  /**
+   * The waiting call with the new answer appended; undefined for an unknown, used or expired id, or one asked
+   * under another build or before a reset (`binding` is the session's now).
+   */
+  take(elicitId: unknown, answer: ElicitAnswer, binding: FlowBinding): WaitingCall | undefined {
     if (typeof elicitId !== "string") return undefined;
     const p = this.pending.get(elicitId);
-    this.pending.delete(elicitId);
-    if (!p || p.expires < Date.now()) return undefined;
-    return { tool: p.tool, args: p.args, answers: [...p.answers, answer] };
+    if (!p) return undefined;
+    this.drop(elicitId, p);
+    if (p.expires < Date.now() || p.call.binding.build !== binding.build || p.call.binding.generation !== binding.generation) return undefined;
+    return { ...p.call, answers: [...p.call.answers, answer] };
+  }
+
+  private drop(id: string, p: Pending): void {
+    this.pending.delete(id);
+    this.bytes -= p.size;
   }
 }

@@ -15,7 +15,7 @@ import {
 import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
 import { abilitiesOf, modernAbilities } from "./client-abilities";
 import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
-import { argumentsDigest, rejectedState, type FlowState } from "./request-state";
+import { argumentsDigest, newStateId, rejectedState, type ConsumedStates, type FlowBinding, type FlowState } from "./request-state";
 
 /** What the MCP layer needs from a learner session. */
 export type ToolHost = {
@@ -23,6 +23,8 @@ export type ToolHost = {
   serverInfo(): Promise<ServerInfo>;
   listTools(): Promise<ListedTool[]>;
   callTool(call: ToolCall): Promise<CallOutcome>;
+  /** The build and reset generation a flow's state is bound to (a throwaway test VM has none and is bound to nothing). */
+  flowBinding?(): FlowBinding;
   readonly fallback: ElicitationFallback;
 };
 
@@ -52,7 +54,7 @@ class LearnerMcpServer extends McpServer {
   }
 }
 
-export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>): Promise<McpServer> {
+export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>, consumed: ConsumedStates): Promise<McpServer> {
   const [info, listed] = await Promise.all([host.serverInfo(), host.listTools()]);
   const mcp = new LearnerMcpServer({ name: info.name, version: info.version }, { requestState: { verify: codec.verify } }, new Map(listed.map((t) => [t.name, t.inputSchema])));
   const server = mcp.server;
@@ -60,6 +62,7 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
   const abilities = (ctx: ServerContext): ClientAbilities => (era === "modern" ? modernAbilities(ctx) : abilitiesOf(server.getClientCapabilities()));
   // Files can change during a 2025 session (elicitation switched off in server.ts): ask the host each time.
   const needsFallback = async () => era === "legacy" && !abilitiesOf(server.getClientCapabilities()).form && (await host.serverInfo()).elicitationEnabled;
+  const binding = (): FlowBinding => host.flowBinding?.() ?? { build: "", generation: 0 };
 
   server.setRequestHandler("tools/list", async () => ({
     tools: [...(await host.listTools()), ...((await needsFallback()) ? [fallbackTool] : [])] as never,
@@ -73,17 +76,18 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
     let outcome = await host.callTool(call);
     const late = outcome.kind === "input" ? answerFor?.(outcome.key) : undefined;
     if (late) {
-      call = { ...call, answers: [...call.answers, late] };
+      call = { ...call, answers: [...call.answers, late], questions: askedSoFar(call, outcome.kind === "input" ? outcome.digest : "") };
       outcome = await host.callTool(call);
     }
     if (outcome.kind === "result") return outcome.result as CallToolResult;
+    const questions = askedSoFar(call, outcome.digest);
     if (era === "legacy" && !call.client[outcome.request.mode])
-      return host.fallback.ask(call.name, call.args, call.answers, outcome.request) as CallToolResult;
+      return host.fallback.ask({ tool: call.name, args: call.args, answers: call.answers, questions, binding: binding() }, outcome.request) as CallToolResult;
     const embedded =
       outcome.request.mode === "url"
         ? inputRequired.elicitUrl({ message: outcome.request.message, url: outcome.request.url })
         : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
-    const state: FlowState = { session: host.id, tool: call.name, args: argumentsDigest(call.args), answers: call.answers, pending: outcome.key };
+    const state: FlowState = { id: newStateId(), session: host.id, tool: call.name, args: argumentsDigest(call.args), ...binding(), questions, answers: call.answers, pending: outcome.key };
     return inputRequired({ inputRequests: { [outcome.key]: embedded }, requestState: await codec.mint(state, ctx) });
   }
 
@@ -92,27 +96,40 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
     const client = abilities(ctx);
     if (name === FALLBACK_TOOL && (await needsFallback())) {
       const answer = asAnswer(args.action, args.content);
-      const resumed = answer && host.fallback.take(args.elicitId, answer);
-      if (!resumed) return errorResult(`Unknown or expired elicitId. Call the original tool again to get a new question.`, "INVALID_INPUT");
-      return run({ name: resumed.tool, args: resumed.args, answers: resumed.answers, client }, ctx);
+      const resumed = answer && host.fallback.take(args.elicitId, answer, binding());
+      if (!resumed)
+        return errorResult(`Unknown, used or expired elicitId (or the project changed or was reset since). Call the original tool again to get a new question.`, "INVALID_INPUT");
+      return run({ name: resumed.tool, args: resumed.args, answers: resumed.answers, questions: resumed.questions, client }, ctx);
     }
     // As the spec's tools/call says: an unknown tool is a protocol error, not a tool result.
     if (!(await host.listTools()).some((tool) => tool.name === name)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     let answers: ElicitAnswer[] = [];
     const state = ctx.mcpReq.requestState<FlowState>();
     if (state !== undefined) {
-      // Signed, but still only valid for the session, tool and arguments it was minted for.
+      // Signed, but still only valid for what it was minted for, and only once.
       if (typeof state !== "object" || state.session !== host.id || state.tool !== name || state.args !== argumentsDigest(args)) throw rejectedState();
+      const now = binding();
+      if (state.build !== now.build) throw rejectedState("The project's code changed since this question was asked; call the tool again");
+      if (state.generation !== now.generation) throw rejectedState("The session was reset since this question was asked; call the tool again");
+      if (!(await consumed.claim(state.id))) throw rejectedState("This requestState was used already: each one answers its question once");
       answers = state.answers;
     }
     const responses = ctx.mcpReq.inputResponses;
     const answer = answerIn(responses, state?.pending ?? `elicitation-${answers.length + 1}`);
-    const call: ToolCall = { name, args, answers: answer ? [...answers, answer] : answers, client };
+    const call: ToolCall = { name, args, answers: answer ? [...answers, answer] : answers, client, questions: state?.questions };
     // A first request may answer up front under a named key, which is known only once the tool asks:
     // the tool then runs twice in this request, as it would have over the round trip this saves.
     return run(call, ctx, answer || state ? undefined : (key) => answerIn(responses, key));
   });
   return mcp;
+}
+
+/**
+ * The digest of the question behind each answer so far, then `digest` for the one asked now; an answer given up
+ * front, to a question nobody saw, has "" (nothing to check it against).
+ */
+function askedSoFar(call: ToolCall, digest: string): string[] {
+  return [...Array.from({ length: call.answers.length }, (_, i) => call.questions?.[i] ?? ""), digest];
 }
 
 /** The answer under `key` in a request's inputResponses, if there is a well-formed elicitation answer there. */

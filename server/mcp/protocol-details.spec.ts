@@ -251,4 +251,23 @@ export class RouteTicket extends ToolContext {
     const encoded = await call(s.mcpUrl, { "mcp-param-region": `=?base64?${Buffer.from("zürich").toString("base64")}?=` }, { id: "T-2", region: "zürich" });
     expect(encoded.body.result.structuredContent).toEqual({ routed: "T-2", to: "zürich", priority: null, runs: 2 });
   });
+
+  test("a declaration clients would drop the tool for is refused at load, naming the field and the rule", async () => {
+    const withField = (field: string) => REGION_TOOL.replace('region: z.string().meta({ "x-mcp-header": "Region" })', field);
+    const cases: Array<[string, string]> = [
+      ['region: z.number().meta({ "x-mcp-header": "Region" })', 'field "region": x-mcp-header is allowed on string, integer and boolean fields only, this one is number'],
+      ['region: z.string().meta({ "x-mcp-header": "Re gion" })', 'field "region": x-mcp-header must be a header name such as "Region"'],
+      ['region: z.string().meta({ "x-mcp-header": "PRIORITY" })', 'field "priority": x-mcp-header "Priority" is already used by field "region" (header names ignore case)'],
+      ['region: z.string().nullable().meta({ "x-mcp-header": "Region" })', "this one is not of one type (a union such as .nullable())"],
+      ['region: z.string().meta({ "x-mcp-header": "Region" }).nullable()', "x-mcp-header is allowed only on a plain field of the input"],
+      ['region: z.array(z.string().meta({ "x-mcp-header": "Region" }))', "x-mcp-header is allowed only on a plain field of the input"],
+    ];
+    for (const [field, message] of cases) {
+      const r = await api(pg, "POST", "/api/sessions", { files: { "route.tool.ts": withField(field) } });
+      expect(r.status, field).toBe(422);
+      const said = (r.json.diagnostics as Array<{ message: string }>).map((d) => d.message).join("\n");
+      expect(said, field).toContain(message);
+      expect(said, field).toContain('Tool "route_ticket"');
+    }
+  });
 });

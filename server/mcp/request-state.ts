@@ -1,15 +1,39 @@
-// The signed requestState of a call that asks: which session, tool and arguments it belongs to, and the answers so far.
+// The signed requestState of a call that asks: what it is bound to, and the answers so far.
+//
+// Bound to the session, the tool, a digest of the arguments, the build (a hash of the project's files), the
+// session's reset generation and a digest of every question asked; a state is used once (its id is recorded as
+// consumed until it has expired), so a replayed "yes" cannot act twice or answer a question nobody saw.
 import { createHash, randomBytes } from "node:crypto";
 import { createRequestStateCodec, ProtocolError, ProtocolErrorCode, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ElicitAnswer } from "../project/project-vm";
 
-/** `pending`: the key of the question this state was minted with, where the next round's answer is looked up. */
-export type FlowState = { session: string; tool: string; args: string; answers: ElicitAnswer[]; pending?: string };
+/**
+ * `pending`: the key of the question this state was minted with, where the next round's answer is looked up.
+ * `questions[i]`: the digest of the question `answers[i]` was given to (the last one is the pending question).
+ */
+export type FlowState = {
+  id: string;
+  session: string;
+  tool: string;
+  args: string;
+  build: string;
+  generation: number;
+  questions: string[];
+  answers: ElicitAnswer[];
+  pending?: string;
+};
+
+/** What a flow's state is checked against when it comes back: the session's build and reset generation now. */
+export type FlowBinding = { build: string; generation: number };
 
 /** A per-process random key, or one derived from PLAYGROUND_SECRET so several processes accept each other's state. */
 export function createFlowStateCodec(secret: string | undefined, ttlSeconds: number): RequestStateCodec<FlowState> {
   const key = secret ? createHash("sha256").update(`playground-request-state\0${secret}`).digest() : randomBytes(32);
   return createRequestStateCodec<FlowState>({ key: new Uint8Array(key), ttlSeconds });
+}
+
+export function newStateId(): string {
+  return randomBytes(12).toString("base64url");
 }
 
 /** Stable across key order, so `{a,b}` and `{b,a}` are the same arguments. */
@@ -19,7 +43,48 @@ export function argumentsDigest(args: unknown): string {
   return createHash("sha256").update(JSON.stringify(canonical(args ?? {}))).digest("base64url").slice(0, 22);
 }
 
-/** The same answer the SDK gives for a state that fails its signature or expiry check. */
-export function rejectedState(): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", { reason: "invalid_request_state" });
+/** The build a state is bound to: a hash of the project's file names and contents. */
+export function buildDigest(files: Record<string, string>): string {
+  const hash = createHash("sha256");
+  for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name]}\0`);
+  return hash.digest("base64url").slice(0, 22);
+}
+
+/**
+ * The same answer the SDK gives for a state that fails its signature or expiry check; `detail` says in plain words
+ * which binding failed (the learner reads it on the Wire tab).
+ */
+export function rejectedState(detail?: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid or expired requestState", { reason: "invalid_request_state", ...(detail && { detail }) });
+}
+
+/**
+ * Where consumed state ids are recorded until they expire. In memory for one process; an implementation on the
+ * shared database lets several instances refuse each other's replays.
+ */
+export interface ConsumedStates {
+  /** Records `id` as used; false when it was used already. */
+  claim(id: string): Promise<boolean>;
+}
+
+/** Consumed ids in memory, each kept for the state lifetime, at most `maxIds` (the oldest go first beyond that). */
+export class MemoryConsumedStates implements ConsumedStates {
+  private used = new Map<string, number>();
+
+  constructor(private ttlMs: number, private maxIds = 200_000, private now: () => number = Date.now) {}
+
+  async claim(id: string): Promise<boolean> {
+    const now = this.now();
+    for (const [old, until] of this.used) {
+      if (until > now && this.used.size < this.maxIds) break;
+      this.used.delete(old);
+    }
+    if (this.used.has(id)) return false;
+    this.used.set(id, now + this.ttlMs);
+    return true;
+  }
+
+  get size(): number {
+    return this.used.size;
+  }
 }

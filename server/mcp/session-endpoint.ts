@@ -7,7 +7,7 @@ import {
   type RequestStateCodec,
 } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
-import type { FlowState } from "./request-state";
+import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 
 export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
 
@@ -34,8 +34,14 @@ export function jsonRpcError(status: number, code: number, message: string): Res
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
 
-export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<FlowState>, options: { maxBodyBytes: number; onerror?: (e: Error) => void }): McpEndpoint {
-  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec), {
+/** `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given. */
+export function createSessionEndpoint(
+  host: ToolHost,
+  codec: RequestStateCodec<FlowState>,
+  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates },
+): McpEndpoint {
+  const consumed = options.consumed ?? new MemoryConsumedStates(10 * 60_000, 10_000);
+  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     onerror: options.onerror,
@@ -53,7 +59,7 @@ export function createSessionEndpoint(host: ToolHost, codec: RequestStateCodec<F
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
-    const mcp = await createLearnerServer(host, "legacy", codec);
+    const mcp = await createLearnerServer(host, "legacy", codec, consumed);
     mcp.server.onerror = options.onerror;
     await mcp.connect(transport);
     return transport.handleRequest(req, { parsedBody });

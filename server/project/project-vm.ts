@@ -51,7 +51,9 @@ export async function loadProject(vm: SandboxVm, project: CompiledProject, limit
  * the tests' `mcp` fixture reaches the server VM through the host.
  */
 export async function loadTests(vm: SandboxVm, project: CompiledProject, testFiles: string[], limits: Limits): Promise<LoadedTests> {
-  const json = await loadInto(vm, project.files, { files: testFiles, lineMaps: project.lineMaps, role: "tests" }, limits);
+  // An official-SDK project's server files are ES modules for its own runtime; tests reach that server over MCP only.
+  const scripts = project.files.filter((f) => !f.module);
+  const json = await loadInto(vm, scripts, { files: testFiles, lineMaps: project.lineMaps, role: "tests" }, limits);
   return JSON.parse(json) as LoadedTests;
 }
 

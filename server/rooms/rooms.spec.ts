@@ -70,6 +70,19 @@ describe("a room from start to end", () => {
     expect(live.board.clusters.filter((x: any) => x.kind === "check" && x.item === C1).map((x: any) => x.text).sort()).toEqual([...failingNames].sort());
   });
 
+  test("a check whose code does not compile puts the learner in a compile-error cluster, from the server's run", async () => {
+    const [file] = Object.keys(files.starter).filter((f) => f.startsWith("delete"));
+    const broken = { ...files.starter, [file]: files.starter[file] + "\nconst = ;\n" };
+    const res = await check(cy.learnerKey, broken);
+    expect(res.json.passed).toBe(false);
+    const b = (await board(room.code, room.teacherKey)).json;
+    const cluster = b.clusters.find((x: any) => x.kind === "compile" && x.item === C1);
+    expect(cluster).toMatchObject({ count: 1, text: res.json.failure.message.slice(0, 300) });
+    // Fixing it clears the cluster.
+    await check(cy.learnerKey, files.starter);
+    expect((await board(room.code, room.teacherKey)).json.clusters.some((x: any) => x.kind === "compile")).toBe(false);
+  });
+
   test("a check without a learner key is answered and recorded nowhere", async () => {
     const before = c1Of((await board(room.code, room.teacherKey)).json);
     expect((await check(undefined, files.solution)).json.passed).toBe(true);

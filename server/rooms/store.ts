@@ -135,14 +135,17 @@ export class RoomStore {
   /** A check the server ran for this learner: progress, per-check results for the CSV, the last report, the code it ran. */
   async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
     const failing = report.checks.filter((c) => !c.passed).map((c) => c.name);
+    // The run's first real problem clusters learners too: a compile error, or the error their tool threw.
+    const problem = report.failure ? { kind: report.failure.kind === "compile" ? "compile" : "tool", text: report.failure.message.slice(0, VIEW_LIMITS.problemChars) } : undefined;
     // One statement (data-modifying CTEs): atomic without BEGIN/COMMIT round trips, which cost the most on PGlite.
     await this.db.query(
       `WITH progress AS (
-         INSERT INTO room_progress (learner_id, item, opened_at, tried_at, attempts, passed, first_passed_at, failing, last_check)
-         VALUES ($1, $2, now(), now(), 1, $3, CASE WHEN $3 THEN now() END, $4, $5)
+         INSERT INTO room_progress (learner_id, item, opened_at, tried_at, attempts, passed, first_passed_at, failing, last_check, problem_kind, problem)
+         VALUES ($1, $2, now(), now(), 1, $3, CASE WHEN $3 THEN now() END, $4, $5, $10, $11)
          ON CONFLICT (learner_id, item) DO UPDATE SET opened_at = coalesce(room_progress.opened_at, now()),
            tried_at = coalesce(room_progress.tried_at, now()), attempts = room_progress.attempts + 1, passed = $3,
-           first_passed_at = coalesce(room_progress.first_passed_at, CASE WHEN $3 THEN now() END), failing = $4, last_check = $5
+           first_passed_at = coalesce(room_progress.first_passed_at, CASE WHEN $3 THEN now() END), failing = $4, last_check = $5,
+           problem_kind = $10, problem = $11
          RETURNING 1),
        checks AS (
          INSERT INTO room_check_results (learner_id, item, check_name, passed, first_passed_at, attempts)
@@ -160,6 +163,8 @@ export class RoomStore {
         report.checks.map((c) => c.name),
         report.checks.map((c) => c.passed),
         ...viewParams(files, undefined),
+        problem?.kind ?? null,
+        problem?.text ?? null,
       ],
     );
   }

@@ -54,7 +54,12 @@ export type LearnerRoom = {
   released: Record<string, ReleasedHelp>;
 };
 
-export type CheckReportShape = { passed: boolean; checks: { name: string; passed: boolean; message?: string }[] };
+/** The parts of the server's CheckReport (server/test-runs/challenge-check.ts) that rooms keep. */
+export type CheckReportShape = {
+  passed: boolean;
+  checks: { name: string; passed: boolean; message?: string }[];
+  failure?: { kind: string; message: string };
+};
 
 /** The teacher's read-only look at one learner. */
 export type LearnerView = {

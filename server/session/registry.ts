@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import type { PlaygroundConfig } from "../config";
-import type { FlowState } from "../mcp/request-state";
+import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
@@ -25,9 +25,12 @@ export class SessionRegistry {
   private restoring = new Map<string, Promise<Session | undefined>>();
   private touched = new Map<string, number>();
   private sweeper: NodeJS.Timeout;
+  /** Used requestState ids of every session (a state names its session, so one store serves all). */
+  readonly consumed: ConsumedStates;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig, private store?: SessionStore) {
+    this.consumed = new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
     // Another instance changed a session: a copy held here is stale, so the next request here rebuilds it.
@@ -56,7 +59,7 @@ export class SessionRegistry {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
     const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes, this.store);
-    session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes });
+    session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes, consumed: this.consumed });
     this.sessions.set(id, session);
     return session;
   }

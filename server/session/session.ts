@@ -4,6 +4,7 @@ import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
 import { OfficialProject } from "../mcp/official/official-project";
+import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
@@ -23,6 +24,9 @@ export class Session implements ToolHost {
   approvals: string[] = [];
   lastUsed = Date.now();
   endpoint?: McpEndpoint;
+  /** Bumped by every reset, so a question asked before a reset cannot be answered after it. */
+  private generation = 0;
+  private buildHash = "";
   private project?: CompiledProject;
   private live?: { vm: SandboxVm; loaded: LoadedProject };
   /** Set while the last good build is a server on the official SDK (it then serves /mcp instead of `endpoint`). */
@@ -84,6 +88,7 @@ export class Session implements ToolHost {
         throw error;
       }
       this.project = compiled.project;
+      this.buildHash = buildDigest(files);
       await this.official?.close();
       this.official = undefined;
       this.endpoint?.toolsChanged();
@@ -112,11 +117,16 @@ export class Session implements ToolHost {
   /** Same files, fresh module state (and forgotten approvals). */
   reset(): Promise<void> {
     return this.serial(async () => {
+      this.generation++;
       this.approvals = [];
       await this.persist();
       if (this.official) await this.official.endpoint.closeInstances();
       else if (this.project) await this.swap(this.project);
     });
+  }
+
+  flowBinding(): FlowBinding {
+    return { build: this.buildHash, generation: this.generation };
   }
 
   private async swap(project: CompiledProject): Promise<void> {

@@ -7,8 +7,9 @@ import type { CollectedTest as Collected, TestResult as VmTestResult } from "../
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
-import { createSessionEndpoint } from "../mcp/session-endpoint";
-import { callTool, loadProject, loadTests, type CallOutcome, type Limits, type LoadedProject, type LoadedTests, type ToolCall } from "../project/project-vm";
+import { OfficialProject } from "../mcp/official/official-project";
+import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
+import { callTool, loadProject, loadTests, ProjectLoadError, type CallOutcome, type Limits, type LoadedProject, type LoadedTests, type ToolCall } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
 import type { SandboxErrorKind } from "../sandbox/protocol";
 import type { RunQueue } from "./run-queue";
@@ -70,32 +71,62 @@ class FailureLog {
   }
 }
 
-async function runFile(deps: TestRunDeps, project: TestProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+type Served = { endpoint: McpEndpoint; close(): Promise<void> } | { failure: ServerFailure };
+
+function loadFailure(error: unknown): { failure: ServerFailure } {
+  const where = (error as { where?: string }).where;
+  return { failure: { kind: "load", message: (error as Error).message, ...(where && { where }) } };
+}
+
+/** A FrontMCP project's server: its tools in a VM of their own, behind the playground's MCP layer. */
+async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failures: FailureLog): Promise<Served> {
   const { pool, codec, limits } = deps;
-  const [serverVm, testVm] = await Promise.all([pool.open(), pool.open({ hostBridge: true })]);
+  const serverVm = await pool.open();
+  let loaded: LoadedProject;
   try {
-    let loaded: LoadedProject;
-    try {
-      loaded = await loadProject(serverVm, project.server, limits);
-    } catch (error) {
-      const where = (error as { where?: string }).where;
-      const failure: ServerFailure = { kind: "load", message: (error as Error).message, ...(where && { where }) };
-      return { tests: [failedFile(testFile, "(the project did not load)", (error as Error).message, [failure])], logs: [] };
-    }
-    const failures = new FailureLog();
-    const host = {
-      id: `test-${randomBytes(9).toString("base64url")}`,
-      fallback: new ElicitationFallback(),
-      serverInfo: async () => loaded.server,
-      listTools: async () => loaded.tools,
-      callTool: async (call: ToolCall) => {
-        const { outcome } = await callTool(serverVm, call, limits);
-        failures.note(call, outcome);
-        return outcome;
-      },
-    };
-    const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
-    const clients = new TestClients(endpoint, async (clientId, request) =>
+    loaded = await loadProject(serverVm, server, limits);
+  } catch (error) {
+    await serverVm.close();
+    return loadFailure(error);
+  }
+  const host = {
+    id: `test-${randomBytes(9).toString("base64url")}`,
+    fallback: new ElicitationFallback(),
+    serverInfo: async () => loaded.server,
+    listTools: async () => loaded.tools,
+    callTool: async (call: ToolCall) => {
+      const { outcome } = await callTool(serverVm, call, limits);
+      failures.note(call, outcome);
+      return outcome;
+    },
+  };
+  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
+  return { endpoint, close: async () => (await endpoint.close(), await serverVm.close()) };
+}
+
+/** An official-SDK project's server: the real SDK, an instance per connection, exactly as /mcp serves it. */
+async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promise<Served> {
+  const official = new OfficialProject(deps.pool, deps.limits, deps.limits.maxBodyBytes);
+  try {
+    await official.swap(server);
+  } catch (error) {
+    await official.close();
+    if (error instanceof ProjectLoadError) return loadFailure(error);
+    throw error;
+  }
+  return { endpoint: official.endpoint, close: () => official.close() };
+}
+
+async function runFile(deps: TestRunDeps, project: TestProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+  const { pool, limits } = deps;
+  const failures = new FailureLog();
+  const [served, testVm] = await Promise.all([
+    project.server.runtime === "frontmcp" ? serveFrontMcp(deps, project.server, failures) : serveOfficial(deps, project.server),
+    pool.open({ hostBridge: true }),
+  ]);
+  try {
+    if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
+    const clients = new TestClients(served.endpoint, async (clientId, request) =>
       JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS })),
     );
     testVm.onHostRequest = (json) => clients.handle(json);
@@ -103,10 +134,9 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
       return await runTestVm(testVm, project.tests, limits, testFile, failures);
     } finally {
       await clients.closeAll();
-      await endpoint.close();
     }
   } finally {
-    await Promise.all([serverVm.close(), testVm.close()]);
+    await Promise.all(["close" in served ? served.close() : undefined, testVm.close()]);
   }
 }
 

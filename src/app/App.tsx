@@ -47,8 +47,8 @@ function setLessonInUrl(id: string) {
 }
 
 export interface AppProps {
-  /** Mounted in the header by the rooms feature (room name, join state). */
-  headerSlot?: ReactNode;
+  /** Mounted in the header by the rooms feature (room name, join state); a function also gets the lesson and a way to open one. */
+  headerSlot?: ReactNode | ((lesson: { id?: string; open(id: string): void }) => ReactNode);
   /** Mounted under the challenge checks by the rooms feature (hints the teacher released). */
   checkSlot?: ReactNode;
 }
@@ -297,7 +297,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
           <span className="hidden 2xl:inline">Elicitation Playground</span>
         </a>
         <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={pickLesson} />
-        {headerSlot}
+        {typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}
         <div className="header-actions ml-auto flex flex-wrap items-center gap-1 sm:gap-1.5">
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
           <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S" aria-label="Share link">

@@ -21,12 +21,12 @@ export interface Diagnostic {
   message: string;
 }
 
-export async function requestJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function requestJson<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {

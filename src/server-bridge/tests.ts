@@ -1,6 +1,7 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
-import { requestJson, type ProjectFiles } from "./http";
+import { ApiError, requestJson, type ProjectFiles } from "./http";
+import { roomMembership } from "./rooms";
 import { sessionKeeper } from "./session";
 
 export interface TestFailure {
@@ -58,6 +59,16 @@ export function runTests(files: ProjectFiles): Promise<TestRun> {
   return sessionKeeper.withSession(files, (id) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, {}));
 }
 
-export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
-  return requestJson<CheckRun>("POST", `/api/challenges/${encodeURIComponent(challengeId)}/check`, { files });
+export async function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
+  const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
+  // In a room, the learner key makes the server record its own result for the teacher's board.
+  const learnerKey = roomMembership.learnerKey();
+  try {
+    return await requestJson<CheckRun>("POST", url, { files, learnerKey });
+  } catch (error) {
+    // A key the server no longer knows (the room ended): out of the room, and the check still runs.
+    if (!(learnerKey && error instanceof ApiError && error.status === 403)) throw error;
+    roomMembership.forget(true);
+    return requestJson<CheckRun>("POST", url, { files });
+  }
 }

@@ -17,11 +17,12 @@ import {
 } from "@modelcontextprotocol/server";
 import type { McpEndpoint } from "../session-endpoint";
 import { jsonRpcError, parseOnce } from "../session-endpoint";
-import type { OfficialInstance } from "./instance";
+import type { Clock, OfficialInstance } from "./instance";
 
 /** What the endpoint needs from the project: a fresh instance on demand, numbered in the order they start. */
 export type InstanceSource = {
   open<C>(role: "connection" | "modern"): Promise<OfficialInstance<C>>;
+  readonly clock: Clock;
 };
 
 export const INSTANCE_HEADER = "mcp-playground-instance";
@@ -31,9 +32,10 @@ const MAX_CONNECTIONS = 8;
 
 type Pending = { method: string; tool?: string };
 
-function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string): JSONRPCMessage {
+/** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
+function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: string): JSONRPCMessage {
   if (pending?.method === "tools/call")
-    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true } } as JSONRPCMessage;
+    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } } } as JSONRPCMessage;
   return { jsonrpc: "2.0", id, error: { code: -32603, message: text } };
 }
 
@@ -53,16 +55,16 @@ class Connection {
   /** Client requests the server has not answered yet. */
   private open = new Map<RequestId, Pending>();
   /** Questions the server asked (elicitation/create...), by id, with the call whose stream carried them. */
-  private asked = new Map<RequestId, { stream?: RequestId; timer: NodeJS.Timeout }>();
+  private asked = new Map<RequestId, { stream?: RequestId; timer: unknown }>();
 
-  constructor(readonly instance: OfficialInstance<RequestId>, maxBodyBytes: number, private onClosed: (c: Connection) => void) {
+  constructor(readonly instance: OfficialInstance<RequestId>, maxBodyBytes: number, private clock: Clock, private onClosed: (c: Connection) => void) {
     this.transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), maxRequestBodySize: maxBodyBytes });
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
     instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
-    instance.onStopped = (cause, text) => {
+    instance.onStopped = (cause, text, code) => {
       if (cause === undefined || !this.open.has(cause)) return;
-      void this.transport.send(stoppedAnswer(cause, this.open.get(cause), text));
+      void this.transport.send(stoppedAnswer(cause, this.open.get(cause), text, code));
       this.open.delete(cause);
     };
     instance.onExit = () => void this.close();
@@ -76,7 +78,7 @@ class Connection {
     } else if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
       const asked = message.id === undefined ? undefined : this.asked.get(message.id);
       if (asked) {
-        clearTimeout(asked.timer);
+        this.clock.clearTimeout(asked.timer);
         this.asked.delete(message.id!);
         cause = asked.stream;
       }
@@ -95,10 +97,10 @@ class Connection {
     const stream = candidate !== undefined && this.open.has(candidate) ? candidate : undefined;
     if (isJSONRPCRequest(message)) {
       const id = message.id;
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.asked.delete(id);
         void this.instance.deliver({ jsonrpc: "2.0", id, error: { code: -32001, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } }, stream);
-      }, ANSWER_WAIT_MS).unref();
+      }, ANSWER_WAIT_MS);
       this.asked.set(id, { stream, timer });
     }
     void this.transport.send(message, stream === undefined ? undefined : { relatedRequestId: stream }).catch(() => undefined);
@@ -112,7 +114,7 @@ class Connection {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    for (const { timer } of this.asked.values()) clearTimeout(timer);
+    for (const { timer } of this.asked.values()) this.clock.clearTimeout(timer);
     this.asked.clear();
     this.onClosed(this);
     await this.transport.close().catch(() => undefined);
@@ -133,11 +135,11 @@ class ModernRequests {
   private shared(): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
       instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
-      instance.onStopped = (cause, text) => {
+      instance.onStopped = (cause, text, code) => {
         const route = cause === undefined ? undefined : this.routes.get(cause);
         if (!route) return;
         this.routes.delete(cause!);
-        void route.transport.send(stoppedAnswer(route.id, route.pending, text));
+        void route.transport.send(stoppedAnswer(route.id, route.pending, text, code));
       };
       instance.onExit = () => {
         this.instance = undefined;
@@ -209,7 +211,7 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     const all = [...connections.values(), ...starting];
     if (all.length >= MAX_CONNECTIONS) await all[0].close();
     const instance = await source.open<RequestId>("connection");
-    const connection = new Connection(instance, options.maxBodyBytes, (c) => {
+    const connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => {
       starting.delete(c);
       if (c.transport.sessionId) connections.delete(c.transport.sessionId);
     });

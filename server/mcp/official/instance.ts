@@ -31,7 +31,7 @@ export class OfficialInstance<C = unknown> {
   /** The server wrote a message; `cause` is the delivery that led to it (undefined for a timer). */
   onOutput?: (message: JSONRPCMessage, related: RequestId | undefined, cause: C | undefined) => void;
   /** A step was stopped (CPU or memory limit); the VM lives on, but that step's work is gone. */
-  onStopped?: (cause: C | undefined, text: string) => void;
+  onStopped?: (cause: C | undefined, text: string, code: string) => void;
   /** The process is gone (closed, or its sandbox crashed). */
   onExit?: (reason: string) => void;
   readonly logs: string[] = [];
@@ -63,6 +63,11 @@ export class OfficialInstance<C = unknown> {
       return instance;
     } catch (error) {
       await instance.close();
+      // A loop or bomb stopped inside module evaluation leaves the import pending rather than failed: say what it means.
+      if (error instanceof SandboxError && error.kind === "unsettled")
+        throw new ProjectLoadError(
+          `Starting the server failed: its top level did not finish (an endless loop, more than ${limits.memoryMB} MB of memory, or an await that never finishes)`,
+        );
       if (error instanceof SandboxError)
         throw new ProjectLoadError(`Starting the server failed: ${describeSandboxError(error, { timeoutMs: limits.loadTimeoutMs, memoryMB: limits.memoryMB })}`);
       throw error;
@@ -82,7 +87,8 @@ export class OfficialInstance<C = unknown> {
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         if (error.kind === "crashed") return this.exit(`The server's sandbox crashed: ${error.message}`);
-        this.onStopped?.(cause, describeSandboxError(error, { timeoutMs: this.limits.callTimeoutMs, memoryMB: this.limits.memoryMB }));
+        const code = error.kind === "timeout" ? "TIMEOUT" : error.kind === "memory" ? "OUT_OF_MEMORY" : "TOOL_EXECUTION_ERROR";
+        this.onStopped?.(cause, describeSandboxError(error, { timeoutMs: this.limits.callTimeoutMs, memoryMB: this.limits.memoryMB }), code);
       }
     };
     const next = this.queue.then(run);

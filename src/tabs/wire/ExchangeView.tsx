@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../../server/http/instance-header";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
-import { decodeRequestState } from "./request-state";
+import { decodeRequestState, stateBindings } from "./request-state";
 import type { JsonChange } from "./json-diff";
 import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
@@ -34,6 +34,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
 function RequestStatePanel({ state, title }: { state: unknown; title: string }) {
   const decoded = decodeRequestState(state);
   if (!decoded) return null;
+  const bindings = stateBindings(decoded.payload);
   const seconds = decoded.expiresAt ? Math.round((decoded.expiresAt.getTime() - Date.now()) / 1000) : undefined;
   return (
     <div className="rounded-md border border-violet-300 bg-violet-50/60 p-2 text-xs dark:border-violet-800 dark:bg-violet-950/30" data-testid="request-state">
@@ -55,8 +56,23 @@ function RequestStatePanel({ state, title }: { state: unknown; title: string }) 
         )}
         {decoded.bindTag !== undefined && (
           <>
+            <dt className="text-slate-500">bind tag</dt>
+            <dd className="font-mono break-all">{String(decoded.bindTag)} <span className="font-sans text-slate-500">(the SDK codec's own binding)</span></dd>
+          </>
+        )}
+        {bindings.length > 0 && (
+          <>
             <dt className="text-slate-500">bound to</dt>
-            <dd className="font-mono break-all">{String(decoded.bindTag)} <span className="font-sans text-slate-500">(hash of the tool and its arguments)</span></dd>
+            <dd>
+              <ul className="space-y-0.5" data-testid="request-state-bindings">
+                {bindings.map((b) => (
+                  <li key={b.label}>
+                    <span className="font-semibold">{b.label}</span> <span className="font-mono break-all">{b.value}</span>{" "}
+                    <span className="text-slate-500">{b.meaning}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
           </>
         )}
         <dt className="text-slate-500">signature</dt>

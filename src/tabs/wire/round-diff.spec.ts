@@ -77,6 +77,8 @@ describe("round diff of every lesson's recorded rounds", () => {
     const table: Record<string, string[]> = {};
     for (const { id } of await listLessons()) {
       const lesson = (await getLesson(id))!;
+      // A server on SDK 1.x speaks 2025-11-25 only: a 2026-07-28 client has no rounds to record there.
+      if (Object.values(lesson.files).some((source) => source.includes('from "@modelcontextprotocol/sdk/'))) continue;
       const session = await createSession(pg, lesson.files);
       for (const tool of session.tools) {
         const rounds = await recordRounds(session.mcpUrl, tool);
@@ -149,6 +151,10 @@ describe("round diff of every lesson's recorded rounds", () => {
         "12-connect-a-real-client close_ticket round 2": [
           "+ params.inputResponses.elicitation-1",
           "+ params.requestState",
+          "~ id",
+        ],
+        "15-porting-to-sdk-2 escalate_ticket round 2": [
+          "+ params.inputResponses.escalation",
           "~ id",
         ],
         "c2-act-after-asking close_ticket round 2": [

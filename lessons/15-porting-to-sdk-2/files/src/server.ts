@@ -1,4 +1,4 @@
-import { acceptedContent, inputRequired, inputResponse, McpServer } from "@modelcontextprotocol/server";
+import { acceptedContent, inputRequired, inputResponse, McpServer, type ElicitRequestFormParams } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import * as z from "zod";
 
@@ -15,7 +15,7 @@ const EscalationAnswer = z.object({
   notifyCustomer: z.boolean().default(true),
 });
 
-const escalationForm = {
+const escalationForm: ElicitRequestFormParams["requestedSchema"] = {
   type: "object",
   properties: {
     priority: {
@@ -33,7 +33,7 @@ const escalationForm = {
     notifyCustomer: { type: "boolean", title: "Tell the customer", default: true },
   },
   required: ["priority", "area"],
-} as const;
+};
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: "support-desk", version: "2.0.0" });
