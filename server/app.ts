@@ -47,7 +47,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
-  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db) : undefined);
+  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined);
   const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),

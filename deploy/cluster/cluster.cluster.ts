@@ -89,6 +89,9 @@ describe("a 2026-07-28 call across instances", () => {
     expect(second.headers.get(INSTANCE_HEADER)).toBe(other.name);
     expect(second.headers.get(SESSION_REBUILT_HEADER)).toBe("1");
     expect(second.body.result.structuredContent).toEqual({ id: "T-1", closed: true });
+    // Single use holds across instances: the same answer replayed on the first instance is refused.
+    const replay = await round2(`${byName(holder).url}/mcp/${s.id}`, "T-1", first.body.result.requestState);
+    expect(replay.body.error?.data?.detail).toMatch(/used already/);
   });
 });
 

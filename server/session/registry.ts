@@ -30,7 +30,8 @@ export class SessionRegistry {
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig, private store?: SessionStore) {
-    this.consumed = new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
+    // With a shared database every instance refuses a state any of them has seen used.
+    this.consumed = store?.consumed ?? new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
     // Another instance changed a session: a copy held here is stale, so the next request here rebuilds it.

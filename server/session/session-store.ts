@@ -3,8 +3,10 @@
 import { randomBytes } from "node:crypto";
 import type { ProjectFiles } from "../compile/project-files";
 import type { Database } from "../db/database";
+import type { ConsumedStates } from "../mcp/request-state";
 
-export type SavedSession = { files: ProjectFiles; approvals: string[] };
+/** `generation`: how many times the session was reset (requestState is bound to it). */
+export type SavedSession = { files: ProjectFiles; approvals: string[]; generation: number };
 
 export interface SessionStore {
   /** Written on every change of files or approvals. */
@@ -19,28 +21,28 @@ export interface SessionStore {
    * session keeps one, and the load balancer can route back to it after the owner dies).
    */
   watch(onChange: (id: string) => void): Promise<() => Promise<void>>;
+  /** Used requestState ids, shared by the instances. */
+  readonly consumed: ConsumedStates;
 }
 
 const CHANGED_CHANNEL = "playground_sessions";
 
-/** Single use of a requestState across instances: `consume` is true the first time an id is seen, false after. */
-export interface ConsumedStates {
-  consume(id: string, expiresAt: Date): Promise<boolean>;
-}
 
-export function databaseSessionStore(db: Database): SessionStore {
+export function databaseSessionStore(db: Database, stateTtlMs: number): SessionStore {
   // Tells this process's own saves apart from other instances' ones.
   const origin = randomBytes(9).toString("base64url");
   return {
-    async save(id, { files, approvals }) {
+    consumed: databaseConsumedStates(db, stateTtlMs),
+    async save(id, { files, approvals, generation }) {
       // The write and its announcement in one round trip.
       await db.query(
         `WITH saved AS (
-           INSERT INTO playground_sessions (id, files, approvals) VALUES ($1, $2, $3)
-           ON CONFLICT (id) DO UPDATE SET files = EXCLUDED.files, approvals = EXCLUDED.approvals, updated_at = now(), last_used = now()
+           INSERT INTO playground_sessions (id, files, approvals, generation) VALUES ($1, $2, $3, $6)
+           ON CONFLICT (id) DO UPDATE SET files = EXCLUDED.files, approvals = EXCLUDED.approvals, generation = EXCLUDED.generation,
+             updated_at = now(), last_used = now()
            RETURNING id)
          SELECT pg_notify($4, $5) FROM saved`,
-        [id, JSON.stringify(files), JSON.stringify(approvals), CHANGED_CHANNEL, `${origin} ${id}`],
+        [id, JSON.stringify(files), JSON.stringify(approvals), CHANGED_CHANNEL, `${origin} ${id}`, generation],
       );
     },
     watch(onChange) {
@@ -50,8 +52,8 @@ export function databaseSessionStore(db: Database): SessionStore {
       });
     },
     async load(id) {
-      const [row] = await db.query<{ files: ProjectFiles; approvals: string[] }>("SELECT files, approvals FROM playground_sessions WHERE id = $1", [id]);
-      return row && { files: row.files, approvals: row.approvals };
+      const [row] = await db.query<SavedSession>("SELECT files, approvals, generation FROM playground_sessions WHERE id = $1", [id]);
+      return row && { files: row.files, approvals: row.approvals, generation: row.generation };
     },
     async touch(id) {
       await db.query("UPDATE playground_sessions SET last_used = now() WHERE id = $1", [id]);
@@ -63,10 +65,12 @@ export function databaseSessionStore(db: Database): SessionStore {
   };
 }
 
-export function databaseConsumedStates(db: Database): ConsumedStates {
+/** Used requestState ids in the shared database, kept for the state lifetime, so no instance accepts a replay. */
+export function databaseConsumedStates(db: Database, ttlMs: number): ConsumedStates {
   let lastSweep = 0;
   return {
-    async consume(id, expiresAt) {
+    async claim(id) {
+      const expiresAt = new Date(Date.now() + ttlMs);
       // Expired ids can never be replayed (the signature check refuses them first), so they are swept now and then.
       if (Date.now() - lastSweep > 60_000) {
         lastSweep = Date.now();
