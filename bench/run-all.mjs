@@ -3,7 +3,7 @@
 import { parseArgs } from "./lib/args.mjs";
 import { machine } from "./lib/report.mjs";
 
-const BENCHMARKS = ["elicitation-flow", "edit-to-ready", "tests-run", "workshop", "spa", "spa-interactive"];
+const BENCHMARKS = ["elicitation-flow", "official-sdk", "edit-to-ready", "tests-run", "workshop", "spa", "spa-interactive"];
 
 const args = parseArgs();
 console.log(`Machine: ${JSON.stringify(machine())}`);

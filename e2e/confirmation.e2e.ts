@@ -1,7 +1,7 @@
 // A confirmation lesson from the learner's side: Accept, Decline, Cancel (Escape), the Wire
 // tab's two rounds, and a form that refuses an invalid value before anything is sent.
 import { describe, expect, inject, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { call, callResult, newContext, openLesson, sentAnswers, toolAsks, watchErrors, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");

@@ -1,21 +1,11 @@
 // Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
 // browser, and a backend restart mid-lesson is invisible to the learner.
 import { expect, inject, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { call, callResult, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
+import { call, callResult, endOfEditor, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-
-async function endOfEditor(page: Page): Promise<string> {
-  const editor = page.locator(".monaco-editor .view-lines");
-  await editor.waitFor({ timeout: 30_000 });
-  await editor.click();
-  await page.keyboard.press("Control+End");
-  await page.waitForTimeout(200);
-  return editor.innerText();
-}
 
 test("reload keeps the draft, and the menu marks the lesson as edited", async () => {
   const page = await (await newContext(browser())).newPage();

@@ -68,6 +68,22 @@ test("lesson 7: a 2025-11-25 client without forms has sendElicitationResult in t
   expect(await serverPanelTools(page, "2026-07-28 · forms + URL")).not.toContain("sendElicitationResult");
 });
 
+test("lesson 7: as that client, the Call tab answers through sendElicitationResult, and the Wire tab shows that second tools/call", async () => {
+  const { page } = await lessonPage("07-clients-that-cannot-ask");
+  await pickPersona(page, /2025-11-25 · no forms/);
+  await page.getByRole("checkbox", { name: "send", exact: true }).check();
+  await call(page, { id: "T-1", text: "Fixed, please check." });
+  const fallback = page.locator('[aria-label="Answer through sendElicitationResult"]');
+  await fallback.getByRole("checkbox", { name: "approve", exact: true }).check();
+  await fallback.getByRole("button", { name: "Call sendElicitationResult" }).click();
+  await expect.poll(async () => (await resultJson(page)).sent).toBe(true);
+  await page.getByRole("tab", { name: /Wire/ }).click();
+  const names = await wireRows(page, "tools/call").evaluateAll((rows) =>
+    rows.map((r) => JSON.parse(r.querySelector('[data-testid="wire-request"]')?.getAttribute("data-json") ?? "{}").params?.name),
+  );
+  expect(names.slice(-2)).toEqual(["reply_to_customer", "sendElicitationResult"]);
+});
+
 test("lesson 10: the sequence diagram says the client shows a link for URL mode", async () => {
   const { page } = await lessonPage("10-sensitive-data-url-mode");
   await pickPersona(page, /2026-07-28 · forms \+ URL/);

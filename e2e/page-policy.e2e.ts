@@ -1,7 +1,7 @@
 // The page works under its own Content-Security-Policy: Monaco's workers start, a form is shown and answered,
 // and the browser reports no policy violation.
 import { expect, inject, test } from "vitest";
-import { call, newContext, openLesson, sharedBrowser, toolAsks } from "./support/browser";
+import { call, newContext, sharedBrowser, toolAsks } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();

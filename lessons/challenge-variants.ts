@@ -34,6 +34,7 @@ const C3 = "assign-ticket.tool.ts";
 const C4 = "schedule-callback.tool.ts";
 const C5 = "close-ticket.tool.ts";
 const C6 = "close-stale-tickets.tool.ts";
+const C8 = "src/server.ts";
 
 export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
   "c1-confirm-before-deleting": [
@@ -176,6 +177,11 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
       failing: "Applying asks first, and a no closes nothing",
     },
     { name: "closes every open ticket", files: edit(C6, ['(t) => t.status === "open" && t.daysSinceUpdate > STALE_AFTER_DAYS', '(t) => t.status === "open"']), failing: "Applying closes the stale tickets after a yes" },
+  ],
+  "c8-support-desk-every-answer": [
+    { name: "the starter (reads content whatever the answer)", files: starterAsIs, failing: "Says nothing was escalated when the person declines" },
+    { name: "asks every client", files: edit(C8, ["if (!server.server.getClientCapabilities()?.elicitation) {", "if (false) {"]), failing: "Answers a client without forms with plain text instead of an error" },
+    { name: "cancel said like decline", files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']), failing: "Says so on cancel, in other words than for decline" },
   ],
   "c7-write-the-tests": [
     { name: "the starter's one test", files: starterAsIs, failing: "Your tests catch a tool that asks even when an agent is given" },
@@ -396,5 +402,27 @@ describe("assign_ticket", () => {
   });
 });
 `,
+  }),
+  "c8-support-desk-every-answer": (starter) => ({
+    ...starter,
+    "src/server.ts": starter["src/server.ts"]
+      .replace(
+        "    const answer = await server.server.elicitInput({",
+        `    const caps = server.server.getClientCapabilities() ?? {};
+    if (!("elicitation" in caps)) {
+      return { content: [{ type: "text", text: "Ask the person for a priority (p1, p2, p3) and an area for " + ticketId + ", then try again with a client that shows forms." }] };
+    }
+    const answer = await server.server.elicitInput({`,
+      )
+      .replace(
+        "    const parsed = EscalationAnswer.safeParse(answer.content);",
+        `    switch (answer.action) {
+      case "decline":
+        return { content: [{ type: "text", text: "No escalation for " + ticketId + ": the person said no." }] };
+      case "cancel":
+        return { content: [{ type: "text", text: "The form for " + ticketId + " was closed; nothing was escalated." }] };
+    }
+    const parsed = EscalationAnswer.safeParse(answer.content);`,
+      ),
   }),
 };

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../server/http/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../contract/instance-header";
 import { getLesson } from "../server/lessons/catalog";
 import { createSession, rawModern, startTestPlayground } from "../server/testing/harness";
 

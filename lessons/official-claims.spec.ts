@@ -7,7 +7,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../server/app";
 import { getLesson } from "../server/lessons/catalog";
-import { INSTANCE_HEADER } from "../server/mcp/official/endpoint";
+import { SERVER_INSTANCE_HEADER } from "../contract/instance-header";
 import { createSession, rawModern, startTestPlayground } from "../server/testing/harness";
 
 let pg: Playground;
@@ -20,12 +20,12 @@ type Exchange = { method?: string; request: any; status: number; instance: strin
 
 /** A fetch that records each POST and its whole response body (JSON or an SSE stream), as the Wire tab does. */
 function tap(log: Exchange[]): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     const res = await fetch(input, init);
     if (init?.method !== "POST") return res;
     const request = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
     const [mine, theirs] = res.body ? res.body.tee() : [null, null];
-    const entry: Exchange = { method: request?.method, request, status: res.status, instance: res.headers.get(INSTANCE_HEADER), body: "" };
+    const entry: Exchange = { method: request?.method, request, status: res.status, instance: res.headers.get(SERVER_INSTANCE_HEADER), body: "" };
     log.push(entry);
     if (mine) void new Response(mine).text().then((t) => (entry.body = t), () => undefined);
     return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });

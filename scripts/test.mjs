@@ -1,5 +1,5 @@
-// `npm test`: every test — unit and integration (vitest), the database and room suites again on a real PostgreSQL
-// server, then the browser end-to-end tests in headless chromium.
+// `npm test`: the gates (type checks per layer, lint), then every test: unit and integration (vitest), the database
+// and room suites again on a real PostgreSQL server, then the browser end-to-end tests in headless chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,16 @@ function vitest(label, args, report, env = {}) {
   // A run that failed without a failed test (a suite that crashed while loading) still counts as one failure.
   const failed = summary.numFailedTests || (run.status === 0 ? 0 : 1);
   return { ok: run.status === 0, passed: summary.numPassedTests, failed, skipped: summary.numPendingTests };
+}
+
+// The gates run first and stop the run: a type or boundary error is cheaper to read than the test failures it causes.
+for (const gate of ["typecheck", "lint"]) {
+  console.log(`\n— npm run ${gate} —`);
+  const run = spawnSync("npm", ["run", "--silent", gate], { cwd: root, stdio: "inherit" });
+  if (run.status !== 0) {
+    console.log(`\n0 passed, 1 failed, 0 skipped (npm run ${gate} failed)`);
+    process.exit(1);
+  }
 }
 
 const runs = [vitest("unit and integration tests", [], `${results}/vitest.json`)];

@@ -39,7 +39,7 @@ export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: R
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
-    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 2000 }),
+    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 1000 }),
     warmCompiler(),
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);

@@ -32,7 +32,7 @@ export async function apiOk(base, method, path, body, status = 200) {
 const CLIENT_CAPABILITIES = { elicitation: { form: {} } };
 
 /** One raw 2026-07-28 JSON-RPC POST, headers and `_meta` envelope as the spec asks. */
-export async function rawModern(mcpUrl, id, method, params) {
+async function rawModern(mcpUrl, id, method, params) {
   const res = await fetch(mcpUrl, {
     method: "POST",
     headers: {

@@ -56,7 +56,7 @@ function ask(child, type) {
 }
 
 /** VmRSS (now) and VmHWM (peak since start) of a process, in MB, from /proc. */
-export function processMemory(pid) {
+function processMemory(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
   return { rssMB: kb("VmRSS") / 1024, hwmMB: kb("VmHWM") / 1024 };

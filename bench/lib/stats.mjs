@@ -1,7 +1,7 @@
 // Percentiles and summaries of latency samples (milliseconds).
 
 /** Nearest-rank percentile: the smallest sample with at least p% of samples at or below it. */
-export function percentile(samples, p) {
+function percentile(samples, p) {
   if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));

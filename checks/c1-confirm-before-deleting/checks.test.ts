@@ -25,8 +25,8 @@ async function deleteTicket(mcp: McpTestClient, id: string, answer: Answer) {
 }
 
 /** "kept": delete_ticket still asks about it; "gone": it fails without asking; "unclear": neither. */
-async function ticketState(mcp: McpTestClient, id: string): Promise<"kept" | "gone" | "unclear"> {
-  const { result, asked } = await deleteTicket(mcp.as("modern"), id, decline);
+async function ticketState(client: McpTestClient, id: string): Promise<"kept" | "gone" | "unclear"> {
+  const { result, asked } = await deleteTicket(client, id, decline);
   if (asked.length > 0) return "kept";
   return result.isError ? "gone" : "unclear";
 }
@@ -34,10 +34,11 @@ async function ticketState(mcp: McpTestClient, id: string): Promise<"kept" | "go
 test("Asks before deleting, naming the ticket", async ({ mcp }) => {
   const asked: string[] = [];
   let whileAsked: string | undefined;
+  // A second client looks while the first one's question is open: the ticket must still be there.
+  const probe = mcp.as("modern");
   mcp.onElicitation(async (request) => {
     asked.push(request.message);
-    // While the person is being asked, the ticket must still be there.
-    whileAsked ??= await ticketState(mcp, "T-1");
+    whileAsked ??= await ticketState(probe, "T-1");
     return { action: "decline" };
   });
   await mcp.tools.call("delete_ticket", { id: "T-1" });

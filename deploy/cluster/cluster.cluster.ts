@@ -8,7 +8,7 @@ import { confirmFlow } from "../../bench/lib/api.mjs";
 // @ts-expect-error: as above
 import { cpuMs } from "../../bench/lib/children.mjs";
 import type { Playground } from "../../server/app";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../server/http/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 import { helpDesk } from "../../server/testing/fixtures";
 import { api, legacyV2Client, rawModern } from "../../server/testing/harness";
 import { bearer, challengeFiles, openStream } from "../../server/testing/rooms";

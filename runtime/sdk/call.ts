@@ -19,7 +19,7 @@ export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]
 /** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
 export type Locate = (stack: string | undefined) => string | undefined;
 
-export function errorResult(text: string, code: string): CallResult {
+function errorResult(text: string, code: string): CallResult {
   return { content: [{ type: "text", text }], isError: true, _meta: { code } };
 }
 
@@ -27,7 +27,7 @@ function isCallToolResult(value: unknown): value is CallResult {
   return typeof value === "object" && value !== null && Array.isArray((value as CallResult).content);
 }
 
-export function shapeResult(value: unknown): CallResult {
+function shapeResult(value: unknown): CallResult {
   if (isCallToolResult(value)) return value;
   if (value === undefined) return { content: [] };
   if (typeof value === "string") return { content: [{ type: "text", text: value }] };

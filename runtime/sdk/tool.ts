@@ -3,7 +3,7 @@ import { z } from "zod";
 import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
 import { checkFormSchema, validateFormContent, zodToFormSchema, type FormSchema } from "./form-schema";
 
-export type ToolAnnotations = {
+type ToolAnnotations = {
   title?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;

@@ -32,11 +32,11 @@ export class ExpectationError extends Error {
 }
 
 /** Turns each matcher into a method returning `R` (void for plain, Promise<void> after .resolves/.rejects). */
-export type MatcherMethods<T, R> = {
+type MatcherMethods<T, R> = {
   [K in keyof T]: T[K] extends (received: unknown, ...args: infer A) => MatcherResult ? (...args: A) => R : never;
 };
 
-export type Assertion<T> = MatcherMethods<T, void> & {
+type Assertion<T> = MatcherMethods<T, void> & {
   not: MatcherMethods<T, void>;
   resolves: MatcherMethods<T, Promise<void>> & { not: MatcherMethods<T, Promise<void>> };
   rejects: MatcherMethods<T, Promise<void>> & { not: MatcherMethods<T, Promise<void>> };

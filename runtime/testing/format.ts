@@ -17,7 +17,7 @@ const INDENT = "  ";
 const MAX_ITEMS = 200;
 const MAX_DEPTH = 12;
 
-export function isSelfDescribing(value: unknown): value is SelfDescribing {
+function isSelfDescribing(value: unknown): value is SelfDescribing {
   return typeof value === "object" && value !== null && typeof (value as { describe?: unknown }).describe === "function" &&
     (value as { [key: symbol]: unknown })[SELF_DESCRIBING] === true;
 }

@@ -19,7 +19,7 @@ export interface MatcherResult {
   diffPair?: [unknown, unknown];
 }
 
-export type Matcher = (this: MatcherContext, received: unknown, ...args: never[]) => MatcherResult;
+type Matcher = (this: MatcherContext, received: unknown, ...args: never[]) => MatcherResult;
 export type MatcherTable = Record<string, Matcher>;
 
 /** Thrown by a matcher that was used wrongly (say toHaveLength on a number); `.not` does not turn it into a pass. */

@@ -2,7 +2,7 @@
 // the host, where the official SDK client talks to the learner's server on the same code path as /mcp.
 
 export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
-export const PERSONAS: readonly Persona[] = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"];
+const PERSONAS: readonly Persona[] = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"];
 
 export type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: Record<string, unknown>; url?: string };
 export type ElicitationAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };

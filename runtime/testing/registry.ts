@@ -2,9 +2,9 @@
 // No module-level state: each registry is independent, so one VM can hold several.
 
 export type Fixture = Record<string, unknown>;
-export type TestBody = (fixture: Fixture) => unknown;
-export type EachHook = (fixture: Fixture) => unknown;
-export type AllHook = () => unknown;
+type TestBody = (fixture: Fixture) => unknown;
+type EachHook = (fixture: Fixture) => unknown;
+type AllHook = () => unknown;
 
 type Flag = "only" | "skip" | undefined;
 
@@ -49,7 +49,7 @@ export interface TestFunction {
   afterAll(hook: AllHook): void;
 }
 
-export interface DescribeFunction {
+interface DescribeFunction {
   (name: string, body: () => void): void;
   only(name: string, body: () => void): void;
   skip(name: string, body: () => void): void;

@@ -141,6 +141,8 @@ declare module "@frontmcp/testing" {
     (name: string, body: TestBody): void;
     only(name: string, body: TestBody): void;
     skip(name: string, body?: TestBody): void;
+    /** A test still to be written: listed in the results, never run. */
+    todo(name: string): void;
     describe: DescribeFn;
     /** Before each test, with that test's fixtures. */
     beforeEach(body: TestBody): void;
@@ -171,6 +173,8 @@ declare module "@frontmcp/testing" {
     toStrictEqual(expected: unknown): R;
     toMatchObject(expected: object): R;
     toContain(item: unknown): R;
+    /** An array (or other iterable) has an item equal to `item`, by `toEqual`'s rules. */
+    toContainEqual(item: unknown): R;
     toHaveLength(length: number): R;
     toHaveProperty(path: string | readonly (string | number)[], value?: unknown): R;
     toBeDefined(): R;
@@ -182,6 +186,8 @@ declare module "@frontmcp/testing" {
     toBeGreaterThanOrEqual(n: number | bigint): R;
     toBeLessThan(n: number | bigint): R;
     toBeLessThanOrEqual(n: number | bigint): R;
+    /** Equal to `expected` up to `digits` decimal places (default 2): `expect(0.1 + 0.2).toBeCloseTo(0.3)`. */
+    toBeCloseTo(expected: number, digits?: number): R;
     toMatch(expected: string | RegExp): R;
     toThrow(expected?: string | RegExp | Error | (new (...args: any[]) => Error)): R;
 
@@ -211,6 +217,24 @@ declare module "@frontmcp/testing" {
     readonly asymmetricMatch: (other: unknown) => boolean;
   }
 
+  /** What a custom matcher's `this` is. */
+  export interface MatcherContext {
+    isNot: boolean;
+    promise: "" | "resolves" | "rejects";
+    /** toEqual's equality, asymmetric matchers included. */
+    equals(a: unknown, b: unknown): boolean;
+    /** A value as failure messages show it. */
+    format(value: unknown): string;
+  }
+
+  /** What a custom matcher returns. Without `message`, a failure shows `expected` and `actual` (or their diff). */
+  export interface MatcherResult {
+    pass: boolean;
+    message?: () => string;
+    expected?: unknown;
+    actual?: unknown;
+  }
+
   export interface Expect {
     (actual: unknown): Expectation;
     any(constructor: Function): any;
@@ -218,6 +242,22 @@ declare module "@frontmcp/testing" {
     objectContaining(object: Record<string, unknown>): any;
     arrayContaining(array: readonly unknown[]): any;
     stringContaining(text: string): any;
+    stringMatching(pattern: string | RegExp): any;
+    /**
+     * Adds matchers. To call them without type errors, declare them too:
+     *
+     * ```ts
+     * declare module "@frontmcp/testing" {
+     *   interface Matchers<R> { toBeTicketId(): R }
+     * }
+     * expect.extend({
+     *   toBeTicketId(received) {
+     *     return { pass: /^T-\d+$/.test(String(received)), message: () => `${this.format(received)} is not a ticket id` };
+     *   },
+     * });
+     * ```
+     */
+    extend(matchers: Record<string, (this: MatcherContext, received: unknown, ...args: any[]) => MatcherResult>): void;
   }
 
   /** Jest-style `expect`, plus the MCP matchers. A failure reports expected, received and a diff. */

@@ -3,7 +3,7 @@
 export type Diagnostic = { file: string; line: number; column: number; message: string };
 export type ProjectFiles = Record<string, string>;
 
-export const LIMITS = { files: 40, fileBytes: 200_000, totalBytes: 500_000 };
+const LIMITS = { files: 40, fileBytes: 200_000, totalBytes: 500_000 };
 const NAME = /^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:ts|tsx|js|mjs)$/;
 
 export const isTestFile = (file: string) => /\.test\.(?:ts|tsx|js|mjs)$/.test(file);

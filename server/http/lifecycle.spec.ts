@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../app";
 import { helpDesk } from "../testing/fixtures";
 import { api, createSession, legacyV2Client, rawModern, startTestPlayground } from "../testing/harness";
-import { INSTANCE_HEADER } from "./instance-header";
+import { INSTANCE_HEADER } from "../../contract/instance-header";
 
 describe("instance name, /healthz, /readyz", () => {
   let pg: Playground;

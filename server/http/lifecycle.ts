@@ -1,7 +1,7 @@
 // An instance's life behind a load balancer: which instance answered (a response header), whether it is alive
 // (/healthz) and ready for new work (/readyz), and a drain on shutdown that lets requests in flight finish.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { INSTANCE_HEADER } from "./instance-header";
+import { INSTANCE_HEADER } from "../../contract/instance-header";
 
 /** A dependency readiness waits on (the sandbox pool, the database): throws or resolves false when not usable. */
 export type ReadinessCheck = { name: string; check: () => Promise<boolean> };

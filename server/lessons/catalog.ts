@@ -8,30 +8,13 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type LessonKind = "lesson" | "challenge";
+import { type Lesson, type LessonSummary, PERSONA_IDS, type PersonaId } from "../../contract/lessons";
 
-/** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
-export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
-export type PersonaId = (typeof PERSONA_IDS)[number];
-
-export interface LessonSummary {
-  id: string;
-  title: string;
-  kind: LessonKind;
-  summary: string;
-  /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
-  persona: PersonaId;
-}
-
-export interface Lesson extends LessonSummary {
-  /** lesson.md, markdown. */
-  body: string;
-  /** The starter project: paths relative to files/ ("store.ts", "close-ticket.tool.ts") to their text. */
-  files: Record<string, string>;
-}
+export { PERSONA_IDS } from "../../contract/lessons";
+export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
-export interface LearnerTestsRunner {
+interface LearnerTestsRunner {
   mode: "learner-tests";
   /** The check that runs the learner's tests against `files` (a folder of checks/<id>/, such as "solution"); all must pass. */
   correct: { check: string; files: string };
@@ -67,7 +50,7 @@ export function isLessonId(id: unknown): id is string {
   return typeof id === "string" && id.length <= 64 && ID_PATTERN.test(id);
 }
 
-export interface Catalog {
+interface Catalog {
   listLessons(): Promise<LessonSummary[]>;
   getLesson(id: string): Promise<Lesson | undefined>;
   getChallengeMaterial(id: string): Promise<ChallengeMaterial | undefined>;

@@ -1,7 +1,7 @@
 // One JSON-RPC request as a 2026-07-28 client sends it: the headers the spec asks for, and the `_meta` envelope
 // filled in where the message leaves keys out (the message's own keys win, so `clientCapabilities: {}` stays empty).
 
-export const PROTOCOL_2026 = "2026-07-28";
+const PROTOCOL_2026 = "2026-07-28";
 
 export function modernRequest(url: string, message: Record<string, unknown>, envelope: { capabilities: unknown; clientName: string }): Request {
   const params = (message.params ?? {}) as Record<string, unknown>;

@@ -174,6 +174,7 @@ export class OrderStickers extends ToolContext {
     const pushed: any[] = [];
     v1.setRequestHandler(ElicitRequestSchema, async (req) => {
       pushed.push(req.params);
+      // biome-ignore lint/correctness/noPrecisionLoss: the point is an integer that a JSON number cannot carry exactly
       return { action: "accept", content: { perBatch: 9007199254740993, copies: 2 } };
     });
     await v1.callTool({ name: "order_stickers", arguments: args });

@@ -82,6 +82,3 @@ export type RoomActivity = {
   /** The last Call: its arguments, result and wire exchange, as the page shows them. */
   call?: unknown;
 };
-
-export type BoardEvent = { type: "board"; board: Board };
-export type LearnerEvent = { type: "room"; room: LearnerRoom };

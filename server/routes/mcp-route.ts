@@ -1,7 +1,7 @@
 // ANY /mcp/{id}: hands the request to that session's MCP endpoint through the SDK's Node adapter.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
-import { SESSION_REBUILT_HEADER } from "../http/instance-header";
+import { SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 import type { SessionRegistry } from "../session/registry";
 
 function notFound(): Response {

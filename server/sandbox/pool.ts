@@ -1,18 +1,19 @@
 // A pool of worker threads hosting sandbox VMs; sessions are spread over workers, a stuck worker is replaced.
+/// <reference path="./webassembly.d.ts" />
 import * as esbuild from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { officialRuntimeBundle } from "./official-bundles";
-import type { FromWorker, SandboxErrorInfo, SandboxErrorKind, ToWorker, VmLimits, VmRuntime, VmScript } from "./protocol";
+import { WATCH_SLOTS, type FromWorker, type SandboxErrorInfo, type SandboxErrorKind, type ToWorker, type VmImage, type VmLimits, type VmOptions, type VmRuntime, type VmScript } from "./protocol";
 import { runtimeBundle } from "./runtime-bundle";
 
 export type SandboxOptions = {
   workers: number;
   memoryMB: number;
   stackBytes: number;
-  /** A worker that does not answer within this long past a call's own limit is replaced. */
+  /** A worker whose guest code runs this long past its slice's own limit is replaced. */
   watchdogGraceMs: number;
 };
 
@@ -26,7 +27,7 @@ export class SandboxError extends Error {
 type WorkerData = { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<"sdk1" | "sdk2", string> };
 type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
 type HostHandler = (json: string) => Promise<string>;
-type Pending = { resolve: (json: string | undefined) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout };
+type Pending = { message: ToWorker & { id: number }; resolve: (json: string | undefined) => void; reject: (e: Error) => void };
 
 const WORKER_ENTRY = fileURLToPath(new URL("./worker.ts", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -37,8 +38,13 @@ async function workerSource(): Promise<string> {
   return out.outputFiles[0].text;
 }
 
+const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
+
 class PoolWorker {
   readonly vms = new Set<number>();
+  /** Shared with the thread: the running slice's deadline and VM (see WATCH_SLOTS). */
+  readonly watch = new BigInt64Array(new SharedArrayBuffer(WATCH_SLOTS * 8));
+  restarts = 0;
   private worker!: Worker;
   private pending = new Map<number, Pending>();
   private ready!: Promise<void>;
@@ -48,17 +54,18 @@ class PoolWorker {
   }
 
   private start(): void {
-    this.worker = new Worker(this.source, { eval: true, workerData: this.data });
+    Atomics.store(this.watch, 0, 0n);
+    this.worker = new Worker(this.source, { eval: true, workerData: { ...this.data, watch: this.watch } });
     this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.once("error", reject);
       this.worker.on("message", (m: FromWorker) => {
         if (m.type === "ready") return resolve();
         if (m.type === "host") return this.pool.hostRequest(this, m.vmId, m.callId, m.json);
+        if (m.type === "image") return this.pool.imaged(m.vmId, m.image);
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
-        clearTimeout(p.timer);
         if (m.ok) p.resolve(m.json);
         else p.reject(new SandboxError(m.error.kind, m.error.message));
       });
@@ -66,28 +73,49 @@ class PoolWorker {
     this.worker.on("error", (error) => this.restart(`The sandbox worker failed: ${error.message}`));
   }
 
-  /** Ends the thread (a VM spinning in WASM ignores everything else) and fails what was waiting on it. */
-  restart(reason: string): void {
+  /**
+   * Ends the thread (a VM spinning in native code ignores its interrupt) and starts a new one. The VM that was
+   * running fails its call; every other VM with an image comes back with its module state, and the messages that
+   * were waiting for it are sent again, so a bystander's call simply completes a little later.
+   */
+  restart(reason: string, culprit?: number): void {
     const old = this.worker;
     old.removeAllListeners();
     void old.terminate();
-    for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(new SandboxError("crashed", reason));
-    }
+    this.restarts++;
+    const kept = new Set([...this.vms].filter((vmId) => this.pool.imageOf(vmId)));
+    const waiting = [...this.pending.values()];
     this.pending.clear();
-    for (const vmId of this.vms) this.pool.lost(vmId);
-    this.vms.clear();
+    // A VM still opening comes back by its open message being sent again.
+    for (const p of waiting) if (p.message.op === "open") kept.add(p.message.vmId);
+    for (const vmId of this.vms) if (!kept.has(vmId)) this.pool.lost(vmId);
+    for (const vmId of [...this.vms]) if (!kept.has(vmId)) this.vms.delete(vmId);
     this.start();
+    const again = waiting.filter((p) => {
+      const vmId = vmOf(p.message);
+      const resend = vmId === undefined || (kept.has(vmId) && vmId !== culprit);
+      if (!resend) p.reject(new SandboxError("crashed", reason));
+      return resend;
+    });
+    const restores = [...kept].filter((vmId) => this.pool.imageOf(vmId)).map((vmId) => this.pool.restoreMessage(vmId));
+    void this.ready.then(() => {
+      for (const message of restores) this.worker.postMessage(message);
+      for (const p of again) {
+        this.pending.set(p.message.id, p);
+        this.worker.postMessage(p.message);
+      }
+    });
   }
 
-  async request(message: ToWorker & { id: number }, watchdogMs?: number): Promise<string | undefined> {
+  /** Deadline of the guest code running now (0 when none), and the VM running it. */
+  running(): { deadline: number; vmId: number } {
+    return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)) };
+  }
+
+  async request(message: ToWorker & { id: number }): Promise<string | undefined> {
     await this.ready;
     return new Promise((resolve, reject) => {
-      const entry: Pending = { resolve, reject };
-      if (watchdogMs !== undefined)
-        entry.timer = setTimeout(() => this.restart("The sandbox stopped answering and was restarted"), watchdogMs);
-      this.pending.set(message.id, entry);
+      this.pending.set(message.id, { message, resolve, reject });
       this.worker.postMessage(message);
     });
   }
@@ -108,22 +136,25 @@ export class SandboxVm {
   onHostRequest?: HostHandler;
   /** Called when the VM is lost with its worker (a watchdog restart); the owner reloads or drops it. */
   onLost?: () => void;
+  /** A `keepState` VM's last image, taken after its last good load or call. */
+  image?: VmImage;
 
-  constructor(private pool: SandboxPool, readonly id: number, readonly worker: PoolWorker) {}
+  constructor(private pool: SandboxPool, readonly id: number, readonly worker: PoolWorker, readonly options: VmOptions) {}
 
   load(scripts: VmScript[], loadJson: string, timeoutMs: number): Promise<string> {
-    return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }, timeoutMs) as Promise<string>;
+    return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<string>;
   }
 
-  /** `watchdogMs` overrides the default wall-clock watchdog (twice the limit plus grace), for calls that wait on the host. */
-  invoke(fn: string, json: string, timeoutMs: number, options: { awaitsHost?: boolean; watchdogMs?: number } = {}): Promise<string> {
+  /** `awaitsHost`: the call may wait on host replies (a test's mcp fixture); that wait is not running time. */
+  invoke(fn: string, json: string, timeoutMs: number, options: { awaitsHost?: boolean } = {}): Promise<string> {
     const message = { op: "invoke" as const, vmId: this.id, fn, json, timeoutMs, awaitsHost: options.awaitsHost === true };
-    return this.pool.send(this, message, timeoutMs, options.watchdogMs) as Promise<string>;
+    return this.pool.send(this, message) as Promise<string>;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.image = undefined;
     this.worker.vms.delete(this.id);
     this.pool.forget(this.id);
     await this.pool.send(this, { op: "close", vmId: this.id }).catch(() => undefined);
@@ -134,6 +165,7 @@ export class SandboxPool {
   private workers: PoolWorker[] = [];
   private vms = new Map<number, SandboxVm>();
   private nextId = 1;
+  private watchdog?: NodeJS.Timeout;
 
   private constructor(readonly options: SandboxOptions) {}
 
@@ -148,6 +180,15 @@ export class SandboxPool {
     ]);
     const data: WorkerData = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode, officialRuntimes: { sdk1, sdk2 } };
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data));
+    // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
+    pool.watchdog = setInterval(() => {
+      const now = Date.now();
+      for (const worker of pool.workers) {
+        const { deadline, vmId } = worker.running();
+        if (deadline > 0 && now > deadline + options.watchdogGraceMs) worker.restart("The code ran past its time limit inside a native operation, so its sandbox was restarted", vmId);
+      }
+    }, 100);
+    pool.watchdog.unref();
     return pool;
   }
 
@@ -155,20 +196,43 @@ export class SandboxPool {
     return { memoryMB: this.options.memoryMB, stackBytes: this.options.stackBytes };
   }
 
-  /** Opens a VM on the least busy worker; its runtime comes from that worker's snapshot of it. */
-  async open(options: { hostBridge?: boolean; runtime?: VmRuntime } = {}): Promise<SandboxVm> {
+  /** How many times workers were replaced (for tests and the bench). */
+  get restarts(): number {
+    return this.workers.reduce((sum, w) => sum + w.restarts, 0);
+  }
+
+  /**
+   * Opens a VM on the least busy worker; its runtime comes from that worker's snapshot of it. `keepState` (a
+   * session's VM): the VM survives a replaced worker with the module state of its last good call.
+   */
+  async open(options: { hostBridge?: boolean; runtime?: VmRuntime; keepState?: boolean } = {}): Promise<SandboxVm> {
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
-    const vm = new SandboxVm(this, this.nextId++, worker);
+    const runtime = options.runtime ?? "frontmcp";
+    const vmOptions: VmOptions = { ...this.limits, hostBridge: options.hostBridge === true, runtime, keepState: options.keepState === true && runtime === "frontmcp" };
+    const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
     this.vms.set(vm.id, vm);
-    await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: options.hostBridge === true, runtime: options.runtime ?? "frontmcp" } }, 10_000);
+    await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
     return vm;
   }
 
-  send(vm: SandboxVm, message: WithoutId<ToWorker>, timeoutMs?: number, watchdogMs?: number): Promise<string | undefined> {
+  send(vm: SandboxVm, message: WithoutId<ToWorker>): Promise<string | undefined> {
     if (vm.closed && message.op !== "close") return Promise.reject(new SandboxError("crashed", "This sandbox was closed"));
-    const watchdog = watchdogMs ?? (timeoutMs === undefined ? undefined : timeoutMs * 2 + this.options.watchdogGraceMs);
-    return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number }, watchdog);
+    return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number });
+  }
+
+  imaged(vmId: number, image: VmImage): void {
+    const vm = this.vms.get(vmId);
+    if (vm && !vm.closed) vm.image = image;
+  }
+
+  imageOf(vmId: number): VmImage | undefined {
+    return this.vms.get(vmId)?.image;
+  }
+
+  restoreMessage(vmId: number): ToWorker & { id: number } {
+    const vm = this.vms.get(vmId)!;
+    return { op: "restore", id: this.nextId++, vmId, limits: vm.options, image: vm.image! };
   }
 
   hostRequest(worker: PoolWorker, vmId: number, callId: number, json: string): void {
@@ -194,7 +258,7 @@ export class SandboxPool {
   }
 
   async stats(): Promise<{ vms: number; allocatedBytes: number }> {
-    const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ }, 5000)));
+    const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
     return all.reduce<{ vms: number; allocatedBytes: number }>(
       (sum, json) => {
         const s = JSON.parse(json!) as { vms: number; allocatedBytes: number };
@@ -205,6 +269,7 @@ export class SandboxPool {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watchdog);
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 }

@@ -1,10 +1,16 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
+/// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { officialModuleSource, resolveModule } from "./official-modules";
-import type { FromWorker, SandboxErrorInfo, ToWorker, VmLimits, VmRuntime } from "./protocol";
+import type { FromWorker, SandboxErrorInfo, ToWorker, VmImage, VmLimits, VmOptions, VmRuntime } from "./protocol";
 
-const { wasm, runtimeCode, officialRuntimes } = workerData as { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string> };
+const { wasm, runtimeCode, officialRuntimes, watch } = workerData as {
+  wasm: WebAssembly.Module;
+  runtimeCode: string;
+  officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string>;
+  watch: BigInt64Array;
+};
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
 
@@ -20,6 +26,8 @@ type Vm = {
   /** Official-SDK VMs: the project's ES modules by file name, and the names each builtin module exports. */
   modules: Map<string, string>;
   builtins: Record<string, string[]>;
+  /** Set for `keepState` VMs: the snapshot tokens of `entries`, valid in every image of this VM. */
+  tokens?: Array<[string, number]>;
 };
 
 const vms = new Map<number, Vm>();
@@ -59,13 +67,19 @@ function classify(error: unknown): SandboxErrorInfo {
   return { kind: "error", message };
 }
 
-/** Runs guest code with a deadline; the interrupt handler reads `vm.deadline`. */
-function slice<T>(vm: Vm, budgetMs: number, run: () => T): T {
+/**
+ * Runs guest code with a deadline; the interrupt handler reads `vm.deadline`. The pool's watchdog reads the same
+ * deadline from the shared watch word, so it counts running time only, never time a message waited in the queue.
+ */
+function slice<T>(vm: Vm, vmId: number, budgetMs: number, run: () => T): T {
   vm.deadline = Date.now() + budgetMs;
+  Atomics.store(watch, 1, BigInt(vmId));
+  Atomics.store(watch, 0, BigInt(vm.deadline));
   try {
     return run();
   } finally {
     vm.deadline = Infinity;
+    Atomics.store(watch, 0, 0n);
   }
 }
 
@@ -90,7 +104,7 @@ function pump(vmId: number): void {
   const started = Date.now();
   let failure: SandboxErrorInfo | undefined;
   try {
-    slice(vm, budget, () => vm.qjs.executePendingJobs());
+    slice(vm, vmId, budget, () => vm.qjs.executePendingJobs());
   } catch (error) {
     failure = classify(error);
   }
@@ -189,6 +203,43 @@ function captureEntries(qjs: QuickJS): Map<string, JSValueHandle> {
   }
 }
 
+/** VMs being opened or restored: a message for one waits until it exists (restoring is asynchronous). */
+const opening = new Map<number, Promise<void>>();
+
+async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
+  opening.set(vmId, work.catch(() => undefined));
+  try {
+    await work;
+  } finally {
+    opening.delete(vmId);
+  }
+  return undefined;
+}
+
+async function openVm(vmId: number, limits: VmOptions): Promise<void> {
+  const base = await baseSnapshot(limits, limits.runtime ?? "frontmcp");
+  const qjs = await QuickJS.restore(base.snapshot, options(limits, () => vms.get(vmId)));
+  const entries = captureEntries(qjs);
+  const tokens = limits.keepState ? [...entries].map(([name, handle]): [string, number] => [name, qjs.exportHandle(handle)]) : undefined;
+  vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: base.builtins, tokens });
+  if (limits.hostBridge) installHostBridge(vmId, qjs);
+}
+
+/** The VM from its last image: module state as it was after its last good call, entry points as captured at open. */
+async function restoreVm(vmId: number, limits: VmOptions, image: VmImage): Promise<void> {
+  const qjs = await QuickJS.restore(image.snapshot, options(limits, () => vms.get(vmId)));
+  const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
+  vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens: image.entries });
+}
+
+/** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
+function sendImage(vmId: number): void {
+  const vm = vms.get(vmId);
+  if (!vm?.tokens || vm.waiters.size > 0) return;
+  const snapshot = vm.qjs.snapshot() as VmImage["snapshot"];
+  port.postMessage({ type: "image", vmId, image: { snapshot, entries: vm.tokens } } satisfies FromWorker, [snapshot.memory.buffer as ArrayBuffer]);
+}
+
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
   const qjs = vm.qjs;
   const target = vm.entries.get(fn);
@@ -207,13 +258,8 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
     return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
   }
-  if (m.op === "open") {
-    const base = await baseSnapshot(m.limits, m.limits.runtime ?? "frontmcp");
-    const qjs = await QuickJS.restore(base.snapshot, options(m.limits, () => vms.get(m.vmId)));
-    vms.set(m.vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries: captureEntries(qjs), modules: new Map(), builtins: base.builtins });
-    if (m.limits.hostBridge) installHostBridge(m.vmId, qjs);
-    return undefined;
-  }
+  if (m.op === "open" || m.op === "restore") return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image));
+  await opening.get(m.vmId);
   const vm = vms.get(m.vmId);
   if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
   if (m.op === "close") {
@@ -225,9 +271,9 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     const remaining = () => Math.max(1, m.timeoutMs - (Date.now() - started));
     for (const script of m.scripts) {
       if (script.module) vm.modules.set(script.file, script.code);
-      else slice(vm, remaining(), () => vm.qjs.evalCode(script.code, script.file).dispose());
+      else slice(vm, m.vmId, remaining(), () => vm.qjs.evalCode(script.code, script.file).dispose());
     }
-    const result = slice(vm, remaining(), () => call(vm, "load", m.loadJson));
+    const result = slice(vm, m.vmId, remaining(), () => call(vm, "load", m.loadJson));
     try {
       return result.toString();
     } finally {
@@ -235,7 +281,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     }
   }
   // invoke: the function returns a promise; pump() settles it, now or after host replies.
-  const promise = slice(vm, m.timeoutMs, () => call(vm, m.fn, m.json));
+  const promise = slice(vm, m.vmId, m.timeoutMs, () => call(vm, m.fn, m.json));
   return new Promise((resolve, reject) => {
     vm.waiters.add({
       promise,
@@ -262,7 +308,10 @@ port.on("message", (m: ToWorker) => {
     return;
   }
   handle(m).then(
-    (json) => send({ type: "reply", id: m.id, ok: true, json }),
+    (json) => {
+      if (m.op === "load" || m.op === "invoke") sendImage(m.vmId);
+      send({ type: "reply", id: m.id, ok: true, json });
+    },
     (error) => {
       const info = (error as SandboxErrorInfo).kind ? { kind: (error as SandboxErrorInfo).kind, message: (error as Error).message } : classify(error);
       if (info.kind === "crashed" && "vmId" in m) dropVm(m.vmId);

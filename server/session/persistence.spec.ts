@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../app";
 import { openDatabase } from "../db/database";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../http/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import { helpDesk } from "../testing/fixtures";
 import { api, createSession, legacyV2Client, startTestPlayground } from "../testing/harness";

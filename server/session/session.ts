@@ -131,7 +131,7 @@ export class Session implements ToolHost {
   }
 
   private async swap(project: CompiledProject): Promise<void> {
-    const vm = await this.pool.open();
+    const vm = await this.pool.open({ keepState: true });
     try {
       const loaded = await loadProject(vm, project, this.limits, this.approvals);
       const old = this.live;

@@ -1,6 +1,7 @@
 // Challenge checks: hidden tests judge a learner's server over MCP; the learner sees names, pass or fail, the real
 // failure first (compile error, load error, time limit, the tool's own failure) and hints. The hidden checks run in
 // a VM that holds only them and the testing runtime; the learner's code runs in the server VM (see test-run.ts).
+import { randomInt } from "node:crypto";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import { isTestFile, type Diagnostic, type ProjectFiles } from "../compile/project-files";
 import type { ChallengeMaterial } from "../lessons/catalog";
@@ -106,6 +107,18 @@ function learnerTestProblem(run: TestReport | undefined): CheckProblem | undefin
   return { kind: failed.stopped === "timeout" ? "timeout" : "test", message: `Your test "${failed.name}" failed on the correct tool (${failed.file}${at}): ${failed.error?.message ?? "failed"}`, file: failed.file, ...(line !== undefined && { line }) };
 }
 
+/** Starts `work` for every item in a random order; the results come back in the items' order. */
+function inRandomOrder<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const order = items.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const results = new Array<Promise<R>>(items.length);
+  for (const i of order) results[i] = work(items[i]);
+  return Promise.all(results);
+}
+
 /**
  * Runs the learner's tests (their own VM) against the right tool (all must pass) and each broken one (some must fail).
  * The tests reach the tool only over MCP: nothing of the tool's source is in the tests' VM.
@@ -119,9 +132,13 @@ async function checkLearnerTests(deps: TestRunDeps, material: ChallengeMaterial,
   const allPassed = (r: TestReport | undefined) => !!r && r.tests.length > 0 && r.failed === 0 && r.passed > 0 && r.skipped === 0;
   const caught = (r: TestReport) => r.tests.some((t) => t.status === "failed" && !t.stopped && !/did not load/.test(t.name));
   const run = async (files: ProjectFiles) => runProjectTests(deps, { server: await buildOf(files), tests }, testFiles);
-  const correct = testFiles.length ? await run(material.solution) : undefined;
+  // Every run at once, queued in a random order: a test that reads the clock cannot tell the correct run (which
+  // would otherwise always come first) from the broken ones, so only what it sees over MCP tells them apart.
+  const variants = [material.solution, ...runner.broken.map((variant) => material.broken[variant.dir] ?? {})];
+  const runs = testFiles.length ? await inRandomOrder(variants, run) : [];
+  const [correct, ...onBroken] = runs;
   const correctPassed = allPassed(correct);
-  const broken = await Promise.all(runner.broken.map(async (variant) => correctPassed && caught(await run(material.broken[variant.dir] ?? {}))));
+  const broken = runner.broken.map((_, i) => correctPassed && caught(onBroken[i]));
   const outcome = new Map<string, boolean>([[runner.correct.check, correctPassed], ...runner.broken.map((v, i) => [v.check, broken[i]] as [string, boolean])]);
   const problem = correctPassed ? undefined : learnerTestProblem(correct);
   return report(material, (name) => ({ passed: outcome.get(name) === true, ...(name === runner.correct.check && problem && { problem }) }), problem);

@@ -103,6 +103,51 @@ test("still runs after the loop", async ({ mcp }) => {
     expect(after).toMatchObject({ name: "still runs after the loop", status: "passed" });
   });
 
+  test("a test file and its server are two realms: a test's import of store.ts is its own copy", async () => {
+    const report = await runTests(
+      helpDesk({
+        "realms.test.ts": `import { expect, test } from "@frontmcp/testing";
+import { history } from "./store";
+
+test("the server's history is not the test's", async ({ mcp }) => {
+  history.push("written by the test");
+  mcp.onElicitation(() => ({ action: "accept", content: { confirm: true } }));
+  const result = await mcp.tools.call("reopen_ticket", { id: "T-1" });
+  expect(result.json().history).toEqual(["reopen requested for T-1", "reopen requested for T-1"]);
+  expect(history).toEqual(["written by the test"]);
+});
+`,
+      }),
+    );
+    expect(report.tests.map((t: any) => [t.name, t.status, t.error?.message])).toEqual([["the server's history is not the test's", "passed", undefined]]);
+  });
+
+  test("the tool's own failure during a test is reported with that test, with the tool's file and line", async () => {
+    const report = await runTests(
+      helpDesk({
+        "boom.tool.ts": `import { Tool, ToolContext } from "@frontmcp/sdk";
+
+@Tool({ name: "boom", inputSchema: {} })
+export class Boom extends ToolContext {
+  async execute() {
+    throw new Error("kaput");
+  }
+}
+`,
+        "boom.test.ts": `import { expect, test } from "@frontmcp/testing";
+test("calls boom", async ({ mcp }) => {
+  expect(await mcp.tools.call("boom", {})).toBeError("TOOL_EXECUTION_ERROR");
+});
+test("calls nothing", () => {});
+`,
+      }),
+    );
+    const [calls, nothing] = report.tests;
+    expect(calls.status).toBe("passed");
+    expect(calls.serverFailures).toEqual([{ kind: "tool", code: "TOOL_EXECUTION_ERROR", tool: "boom", message: expect.stringContaining("kaput"), where: "boom.tool.ts:6" }]);
+    expect(nothing.serverFailures).toBeUndefined();
+  });
+
   test("tests never touch the session's live state; a file can be named", async () => {
     const files = helpDesk({
       "a.test.ts": `import { expect, test } from "@frontmcp/testing";

@@ -37,8 +37,6 @@ export type TestRunDeps = {
 /** What a run needs: `server` serves (its non-test files), `tests` holds the test files and whatever they import. */
 export type TestProject = { server: CompiledProject; tests: CompiledProject };
 
-/** A whole file's test run may take many round trips; the watchdog is only for a VM that stops answering at all. */
-const TEST_WATCHDOG_MS = 60_000;
 /** Result codes that mean the tool's own code failed, as opposed to a refusal the tool chose (this.fail, bad input). */
 const FAILURE_CODES = new Set(["TOOL_EXECUTION_ERROR", "INVALID_SCHEMA", "ELICITATION_DISABLED", "TIMEOUT", "OUT_OF_MEMORY"]);
 const MAX_FAILURES_PER_TEST = 5;
@@ -127,7 +125,7 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
   try {
     if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
     const clients = new TestClients(served.endpoint, async (clientId, request) =>
-      JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS })),
+      JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
     );
     testVm.onHostRequest = (json) => clients.handle(json);
     try {
@@ -142,7 +140,7 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
 
 async function runTestVm(vm: SandboxVm, project: CompiledProject, limits: TestRunDeps["limits"], testFile: string, failures: FailureLog): Promise<{ tests: TestOutcome[]; logs: string[] }> {
   const invoke = (fn: string, payload: unknown) =>
-    vm.invoke(fn, JSON.stringify(payload), limits.testTimeoutMs, { awaitsHost: true, watchdogMs: TEST_WATCHDOG_MS }).then((json) => JSON.parse(json));
+    vm.invoke(fn, JSON.stringify(payload), limits.testTimeoutMs, { awaitsHost: true }).then((json) => JSON.parse(json));
   let collected: LoadedTests;
   try {
     collected = await loadTests(vm, project, [testFile], limits);

@@ -8,7 +8,7 @@ export const tickets = new Map<string, Ticket>([
 export const history: string[] = [];
 `;
 
-export const CONFIRM_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+const CONFIRM_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
 import { tickets } from "./store";
 
 @Tool({
@@ -31,7 +31,7 @@ export class CloseTicketTool extends ToolContext {
 }
 `;
 
-export const ASSIGN_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+const ASSIGN_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
 import { tickets } from "./store";
 
 const AGENTS = ["ana", "bo", "chen"] as const;
@@ -51,7 +51,7 @@ export class AssignTicketTool extends ToolContext {
 }
 `;
 
-export const HISTORY_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+const HISTORY_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
 import { history } from "./store";
 
 @Tool({ name: "reopen_ticket", inputSchema: { id: z.string() } })
@@ -64,7 +64,7 @@ export class ReopenTool extends ToolContext {
 }
 `;
 
-export const TWO_QUESTIONS_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
+const TWO_QUESTIONS_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";
 
 @Tool({ name: "escalate", inputSchema: { id: z.string() } })
 export class EscalateTool extends ToolContext {
@@ -77,7 +77,7 @@ export class EscalateTool extends ToolContext {
 }
 `;
 
-export const URL_TOOL = `import { Tool, ToolContext } from "@frontmcp/sdk";
+const URL_TOOL = `import { Tool, ToolContext } from "@frontmcp/sdk";
 
 @Tool({ name: "connect_crm", inputSchema: {} })
 export class ConnectCrm extends ToolContext {

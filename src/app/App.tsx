@@ -79,6 +79,15 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   useEffect(() => {
     void decodeShareHash(location.hash).then((s) => setShared(s ?? null));
     tabSync.start();
+    // A share link pasted over this page's address changes only the hash: open it as a fresh load
+    // would (the draft is flushed on the way out, and a differing draft is asked about).
+    const onHash = () => {
+      if (!location.hash.includes("project=")) return;
+      sharedRevision.current = projectStore.snapshot().revision; // keep this hash through the reload
+      location.reload();
+    };
+    addEventListener("hashchange", onHash);
+    return () => removeEventListener("hashchange", onHash);
   }, []);
 
   useEffect(() => {
@@ -227,7 +236,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             }}
           >
             {t.label}
-            {t.id === "call" && call.question && <span className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
+            {t.id === "call" && call.question && <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
             {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
               <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>
             )}
@@ -291,7 +300,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
 
   return (
     <div className="flex h-full flex-col">
-      <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-b border-slate-200 bg-white px-2 py-2 sm:px-3 dark:border-slate-700 dark:bg-slate-900">
         <a href="/" className="mr-1 flex shrink-0 items-center gap-2 font-bold whitespace-nowrap" aria-label="Elicitation Playground">
           <img src="/favicon.svg" alt="" className="size-6" />
           <span className="hidden 2xl:inline">Elicitation Playground</span>
@@ -301,17 +310,21 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
         <div className="header-actions ml-auto flex flex-wrap items-center gap-1 sm:gap-1.5">
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
           <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S" aria-label="Share link">
-            Share<span className="hidden sm:inline">link</span>
+            <span>
+              Share<span className="hidden sm:inline"> link</span>
+            </span>
           </button>
           <ResetMenu disabled={!project.lesson} onCode={resets.code} onData={() => void resets.data()} onAll={resets.all} />
           <button type="button" className="btn-secondary" onClick={() => setDialog("server")}>
             Server
           </button>
           <button type="button" className="btn-secondary" onClick={() => setDialog("connect")} aria-label="Connect a client">
-            Connect<span className="hidden sm:inline">a client</span>
+            <span>
+              Connect<span className="hidden sm:inline"> a client</span>
+            </span>
           </button>
           <span className="mx-1 hidden h-6 w-px bg-slate-200 sm:block dark:bg-slate-700" aria-hidden />
-          <button type="button" className="btn-ghost hidden sm:inline-flex" onClick={presenter.toggle} aria-pressed={presenter.on} title="Large type, lesson pane hidden: for a projector">
+          <button type="button" className="btn-ghost hidden aria-pressed:bg-indigo-100 aria-pressed:text-indigo-800 sm:inline-flex dark:aria-pressed:bg-indigo-900 dark:aria-pressed:text-indigo-100" onClick={presenter.toggle} aria-pressed={presenter.on} title="Large type, lesson pane hidden: for a projector">
             Present
           </button>
           <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="Smaller text">
@@ -321,8 +334,10 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             A+
           </button>
           <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>
-            {theme.dark ? "☀" : "☾"}
-            <span className="hidden sm:inline">{theme.dark ? "Light" : "Dark"}</span>
+            <span>
+              {theme.dark ? "☀" : "☾"}
+              <span className="hidden sm:inline"> {theme.dark ? "Light" : "Dark"}</span>
+            </span>
           </button>
         </div>
       </header>

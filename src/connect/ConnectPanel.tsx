@@ -2,14 +2,16 @@
 import { useEffect, useRef } from "react";
 import { useSession } from "../server-bridge/session";
 import { CopyButton } from "../ui/CopyButton";
+import { connectSnippets } from "./snippets";
 
-function Snippet({ title, text }: { title: string; text: string }) {
+function Snippet({ title, note, text }: { title: string; note?: string; text: string }) {
   return (
     <div>
       <div className="mb-1 flex items-center gap-2">
         <h3 className="text-sm font-semibold">{title}</h3>
         <CopyButton text={text} />
       </div>
+      {note && <p className="mb-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>}
       <pre className="overflow-x-auto rounded-md bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{text}</pre>
     </div>
   );
@@ -26,7 +28,7 @@ export function ConnectPanel({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
   const url = session.mcpUrl ? new URL(session.mcpUrl, location.origin).toString() : undefined;
   return (
-    <dialog ref={ref} onClose={onClose} className="m-auto w-[min(44rem,92vw)] rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-label="Connect a real client">
+    <dialog ref={ref} onClose={onClose} className="m-auto max-h-[90vh] w-[min(44rem,92vw)] overflow-y-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-label="Connect a real client">
       <div className="space-y-4 p-5">
         <div className="flex items-start gap-3">
           <div className="flex-1">
@@ -41,10 +43,9 @@ export function ConnectPanel({ open, onClose }: { open: boolean; onClose: () => 
           <p className="text-sm">Your server is not running yet: fix any problems in the editor first.</p>
         ) : (
           <>
-            <Snippet title="MCP URL (Streamable HTTP)" text={url} />
-            <Snippet title="Claude Code" text={`claude mcp add --transport http elicitation-playground ${url}`} />
-            <Snippet title=".mcp.json" text={JSON.stringify({ mcpServers: { "elicitation-playground": { type: "http", url } } }, null, 2)} />
-            <Snippet title="MCP Inspector" text={`npx @modelcontextprotocol/inspector --transport http --server-url ${url}`} />
+            {connectSnippets(url).map((snippet) => (
+              <Snippet key={snippet.id} title={snippet.title} note={snippet.note} text={snippet.text} />
+            ))}
             <p className="text-xs text-slate-500">
               The URL belongs to this browser's session. If the playground server restarts, the page makes a new session and this URL changes; open this panel again to copy the new one.
               {location.hostname === "127.0.0.1" || location.hostname === "localhost" ? " The server listens on this machine only." : ""}

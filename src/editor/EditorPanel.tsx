@@ -67,7 +67,9 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
         ))}
       </div>
         <button type="button" className="btn-ghost mr-1 mb-0.5 shrink-0 !px-2 !py-0.5 text-xs" onClick={() => setDiffOpen(true)} disabled={!edited} title="Your files against the lesson's starter files">
-          Changes<span className="hidden xl:inline">&nbsp;vs starter</span>
+          <span>
+            Changes<span className="hidden 2xl:inline"> vs starter</span>
+          </span>
         </button>
       </div>
       <StarterDiff open={diffOpen} onClose={() => setDiffOpen(false)} />

@@ -28,7 +28,7 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
-export async function encodeShareHash(project: SharedProject): Promise<string> {
+async function encodeShareHash(project: SharedProject): Promise<string> {
   const json = JSON.stringify({ v: VERSION, lesson: project.lessonId, files: project.files });
   const packed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"));
   return `#${HASH_KEY}${toBase64Url(packed)}`;

@@ -2,9 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestJson } from "./http";
 
-// The server's own types are the contract: a type-only import, erased from the bundle.
-import type { Lesson, LessonSummary } from "../../server/lessons/catalog";
-export type { Lesson, LessonKind, LessonSummary } from "../../server/lessons/catalog";
+import type { Lesson, LessonSummary } from "../../contract/lessons";
+export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 export function useLessons() {
   return useQuery({

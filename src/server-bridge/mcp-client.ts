@@ -9,6 +9,7 @@ import {
   type CallToolResult,
   type ElicitResult,
 } from "@modelcontextprotocol/client";
+import { eraMismatch } from "./era-mismatch";
 import type { Persona } from "./personas";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
@@ -116,7 +117,7 @@ async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
     await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), { fetch: tappedFetch }));
   } catch (err) {
     if (isGone(err, mcpUrl)) throw new SessionGoneError();
-    throw err;
+    throw eraMismatch(err) ?? err;
   }
   return connection;
 }

@@ -1,6 +1,6 @@
 // The four clients a learner can be, one click apart (PRODUCT.md §7).
 // Their ids are the lessons' contract (a lesson names the persona it expects): a type-only import.
-import type { PersonaId } from "../../server/lessons/catalog";
+import type { PersonaId } from "../../contract/lessons";
 export type { PersonaId };
 
 export interface Persona {

@@ -4,7 +4,7 @@ import { ApiError, requestJson, type ProjectFiles } from "./http";
 import { roomMembership } from "./rooms";
 import { sessionKeeper } from "./session";
 
-export interface TestFailure {
+interface TestFailure {
   message: string;
   expected?: unknown;
   actual?: unknown;

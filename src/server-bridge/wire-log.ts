@@ -2,7 +2,7 @@
 // grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
 // in; a version counter tells React something changed.
 import { useSyncExternalStore } from "react";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../server/http/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 
 export interface WireExchange {
   seq: number;

@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { LongText } from "./LongText";
 import { describeSize, jsonText, ENTRY_PAGE, STRING_PREVIEW } from "./json-size";
 
-export type JsonPath = string;
+type JsonPath = string;
 
 interface Props {
   value: unknown;
@@ -136,7 +136,7 @@ function hasHighlightBelow(highlight: Set<string> | undefined, path: string) {
 export function JsonTree({ value, highlight, openDepth = 3, label }: Props) {
   const size = useMemo(() => describeSize(value), [value]);
   return (
-    <div className="json-tree overflow-x-auto font-mono text-[0.78rem] leading-5" aria-label={label}>
+    <div role="group" className="json-tree overflow-x-auto font-mono text-[0.78rem] leading-5" aria-label={label}>
       {size.large && (
         <div className="mb-1 font-sans text-xs text-slate-600 dark:text-slate-400" data-testid="json-large">
           Large value ({size.summary}): showing the first {ENTRY_PAGE} entries of each part. <LongText text={() => jsonText(value)} label="Show all as text" />

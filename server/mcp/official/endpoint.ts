@@ -15,6 +15,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/server";
+import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import type { McpEndpoint } from "../session-endpoint";
 import { jsonRpcError, parseOnce } from "../session-endpoint";
 import type { Clock, OfficialInstance } from "./instance";
@@ -25,7 +26,6 @@ export type InstanceSource = {
   readonly clock: Clock;
 };
 
-export const INSTANCE_HEADER = "mcp-playground-instance";
 /** How long a question the server asked may wait for its answer before the bridge gives up on it. */
 export const ANSWER_WAIT_MS = 10 * 60_000;
 const MAX_CONNECTIONS = 8;
@@ -45,7 +45,7 @@ function pendingOf(message: { method: string; params?: Record<string, unknown> }
 
 function withInstanceHeader(response: Response, instance: { number: number; role: string }): Response {
   const headers = new Headers(response.headers);
-  headers.set(INSTANCE_HEADER, `${instance.number}; role=${instance.role}`);
+  headers.set(SERVER_INSTANCE_HEADER, `${instance.number}; role=${instance.role}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,5 +1,6 @@
 // The hostile tools of server/sandbox/sandbox-safety.spec.ts, written on the official SDK 1.x: loops and bombs stop
-// alone, escapes find nothing, a hostile top level refuses the build, and other sessions keep answering.
+// alone, escapes find nothing, a hostile top level refuses the build, and other sessions keep answering. The bombs
+// grow in 64 KB steps so they reach the cap well inside the time limit even on a loaded machine.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../../app";
 import { api, createSession, startTestPlayground, v1Client } from "../../testing/harness";
@@ -25,8 +26,8 @@ await server.connect(new StdioServerTransport());
 const HOSTILE = {
   loop: "  while (true) {}",
   loop_after_await: "  await Promise.resolve();\n  for (;;) {}",
-  array_bomb: "  const a: string[] = [];\n  for (;;) a.push('x'.repeat(1000) + a.length);",
-  map_bomb: "  const m = new Map();\n  for (let i = 0; ; i++) m.set('k' + i, 'v'.repeat(4096) + i);",
+  array_bomb: "  const a: string[] = [];\n  for (;;) a.push('x'.repeat(65536) + a.length);",
+  map_bomb: "  const m = new Map();\n  for (let i = 0; ; i++) m.set('k' + i, 'v'.repeat(65536) + i);",
   buffer_bomb: "  const keep: ArrayBuffer[] = [];\n  for (;;) keep.push(new ArrayBuffer(1 << 20));",
   recursion: "  const f = (n: number): number => f(n + 1) + 1;\n  return f(0);",
   never_settles: "  await new Promise(() => {});",

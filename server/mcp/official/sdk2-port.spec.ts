@@ -5,7 +5,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../../app";
 import { createSession, modernClient, startTestPlayground, v1Client } from "../../testing/harness";
-import { INSTANCE_HEADER } from "./endpoint";
+import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 
 const PORTED = new URL("../../../lessons/15-porting-to-sdk-2/files/src/server.ts", import.meta.url);
 
@@ -78,9 +78,9 @@ describe("the support-desk server on SDK 2.x", () => {
   test("2026-07-28 requests share one instance; each 2025-11-25 connection has its own, named in a response header", async () => {
     const s = await createSession(pg, files);
     const instances: string[] = [];
-    const tapped = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const tapped = (async (input: string | URL | Request, init?: RequestInit) => {
       const res = await fetch(input, init);
-      const label = res.headers.get(INSTANCE_HEADER);
+      const label = res.headers.get(SERVER_INSTANCE_HEADER);
       if (label) instances.push(label);
       return res;
     }) as typeof fetch;

@@ -8,6 +8,7 @@ import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
 import { ElicitationPanel } from "./ElicitationPanel";
 import { CallOutcomeView } from "./CallOutcomeView";
+import { ServedByNote } from "./ServedByNote";
 import { CallHistory } from "./CallHistory";
 import { RawJsonInput } from "./RawJsonInput";
 import { MakeTestButton } from "./MakeTestButton";
@@ -56,11 +57,22 @@ export function CallTab() {
               className={`flex cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 text-sm ${p.id === persona.id ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
             >
               <input type="radio" name="persona" className="mt-1 accent-indigo-600" checked={p.id === persona.id} onChange={() => callStore.setPersona(p.id)} disabled={call.running} />
-              <span>{p.label}</span>
+              <span>
+                {p.label}
+                {p.id === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
+              </span>
             </label>
           ))}
         </div>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{persona.blurb}</p>
+        {call.lessonPersona && call.lessonPersona !== persona.id && (
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            This lesson is written for “{personaById(call.lessonPersona).label}”.{" "}
+            <button type="button" className="text-indigo-700 underline dark:text-indigo-300" onClick={() => callStore.setPersona(call.lessonPersona!)} disabled={call.running}>
+              Switch back
+            </button>
+          </p>
+        )}
       </fieldset>
 
       <fieldset>
@@ -152,6 +164,7 @@ export function CallTab() {
       )}
       {call.question && <ElicitationPanel question={call.question} />}
       {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} actions={<MakeTestButton call={call.outcome} />} />}
+      {(call.outcome || call.question) && <ServedByNote groupId={call.groupId} />}
       <CallHistory history={call.history} current={call.outcome} />
     </div>
   );

@@ -7,7 +7,7 @@ import { ApiError } from "../../server-bridge/http";
 import { personaById, type PersonaId } from "../../server-bridge/personas";
 import { CompileError, sessionKeeper } from "../../server-bridge/session";
 import { wireLog } from "../../server-bridge/wire-log";
-import type { AnsweredQuestion, CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
+import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
 import { projectStore } from "../../project/project-store";
 import { adaptSchema } from "./schema-adapter";
 
@@ -38,6 +38,8 @@ export interface LessonCall {
 export interface CallState extends LessonCall {
   persona: PersonaId;
   lessonId?: string;
+  /** The client the open lesson's text is written for. */
+  lessonPersona?: PersonaId;
 }
 
 const PERSONA_KEY = "elicitation-playground:persona";
@@ -69,6 +71,7 @@ const SESSION_GONE =
 
 class CallStore {
   private persona: PersonaId = initialPersona();
+  private lessonPersona: PersonaId | undefined;
   private lessonId = NO_LESSON;
   private lessons = new Map<string, LessonCall>([[NO_LESSON, empty()]]);
   private view: CallState = { ...empty(), persona: this.persona };
@@ -89,7 +92,7 @@ class CallStore {
   }
 
   private publish() {
-    this.view = { ...this.of(this.lessonId), persona: this.persona, lessonId: this.lessonId || undefined };
+    this.view = { ...this.of(this.lessonId), persona: this.persona, lessonId: this.lessonId || undefined, lessonPersona: this.lessonPersona };
     for (const l of this.listeners) l();
   }
 
@@ -109,7 +112,8 @@ class CallStore {
   openLesson(lessonId: string, persona?: PersonaId) {
     if (lessonId !== this.lessonId) this.withdraw(this.lessonId, LEFT_LESSON);
     this.lessonId = lessonId;
-    if (persona) this.persona = personaById(persona).id;
+    this.lessonPersona = persona && personaById(persona).id;
+    if (this.lessonPersona) this.persona = this.lessonPersona;
     this.publish();
   }
 

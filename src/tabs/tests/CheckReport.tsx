@@ -57,7 +57,7 @@ function Problem({ problem: f, main }: { problem: CheckProblem & { column?: numb
 function Item({ item, failure }: { item: CheckItem; failure?: CheckProblem }) {
   return (
     <li className="text-sm" data-testid="check" data-passed={item.passed}>
-      <span className={item.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"} aria-label={item.passed ? "passed" : "failed"}>
+      <span role="img" className={item.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"} aria-label={item.passed ? "passed" : "failed"}>
         {item.passed ? "✓" : "✗"}
       </span>{" "}
       {item.name}

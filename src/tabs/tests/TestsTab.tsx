@@ -40,7 +40,7 @@ function TestRow({ test }: { test: TestCaseResult }) {
   return (
     <li className="rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-700" data-testid="test-result" data-status={test.status}>
       <div className="flex items-center gap-2 text-sm">
-        <span className={`font-bold ${color}`} aria-label={test.status}>
+        <span role="img" className={`font-bold ${color}`} aria-label={test.status}>
           {icon}
         </span>
         <span className="flex-1">{test.name}</span>

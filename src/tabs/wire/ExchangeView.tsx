@@ -1,7 +1,8 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../../server/http/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../../contract/instance-header";
+import { ServerInstanceBadge } from "./ServerInstanceBadge";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
 import { decodeRequestState, stateBindings } from "./request-state";
@@ -136,6 +137,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
             pushed {p.method}
           </span>
         ))}
+        <ServerInstanceBadge exchange={ex} />
         {row.instance && (
           <span className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200" title={`The ${INSTANCE_HEADER} response header: which playground instance answered`} data-testid="wire-instance">
             served by {row.instance}

@@ -2,7 +2,7 @@
 // lanes, one arrow per message. Pure, so the order and the words are unit-tested.
 import type { ReadExchange, RpcMessage } from "./wire-analysis";
 
-export type Lane = 0 | 1 | 2;
+type Lane = 0 | 1 | 2;
 export interface Arrow {
   from: Lane;
   to: Lane;

@@ -2,7 +2,7 @@
 // which are rounds of the tools/call, what each round's result type was.
 import { rebuiltSession, servedBy, type WireExchange, type WireGroup } from "../../server-bridge/wire-log";
 
-export type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
+type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
 
 export interface RpcMessage {
   jsonrpc?: string;
