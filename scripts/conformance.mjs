@@ -86,7 +86,8 @@ function startPlayground() {
 
 async function createSession(baseUrl) {
   const dir = join(root, "scripts/conformance-project");
-  const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  // The project is its .ts files; the folder also holds the tsconfig that type-checks them.
+  const files = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
   const res = await fetch(`${baseUrl}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files }) });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`the conformance project did not compile: ${JSON.stringify(body)}`);

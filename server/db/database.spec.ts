@@ -25,7 +25,7 @@ describe(`database on ${url ? "a PostgreSQL server" : "PGlite"}`, () => {
     expect(db.opened).toBe(false);
     expect(await db.query<{ n: number }>("SELECT count(*) AS n FROM rooms")).toEqual([{ n: expect.any(Number) }]);
     expect(db.opened).toBe(true);
-  });
+  }, 120_000); // creating a PGlite folder: seconds, or tens of seconds on a loaded machine
 
   test("applies every numbered migration once and records it", async () => {
     const rows = await db.query<{ version: number; name: string }>("SELECT version, name FROM schema_migrations ORDER BY version");
@@ -100,5 +100,5 @@ describe.skipIf(url !== undefined)("PGlite data folder", () => {
     const bad = openDatabase({ dataDir: join(dir, "other"), migrationsDir: migrations });
     await expect(bad.query("SELECT 1")).rejects.toThrow(/3-bad\.sql/);
     await bad.close();
-  });
+  }, 120_000);
 });

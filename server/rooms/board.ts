@@ -1,7 +1,7 @@
 // The teacher's board, computed from the room's rows: counts per lesson, challenge and hidden check, and failure clusters.
 import type { LessonSummary } from "../lessons/catalog";
 import type { LearnerRow, ProgressRow, RoomRow } from "./store";
-import type { Board, BoardItem, FailureCluster } from "./types";
+import type { Board, BoardItem, FailureCluster } from "../../contract/rooms";
 
 export type BoardInput = {
   room: RoomRow;
@@ -56,7 +56,7 @@ export function buildBoard({ room, items, checkNames, learners, progress, curren
     createdAt: room.created_at.toISOString(),
     ended: room.ended_at !== null,
     lead: room.lead,
-    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), left: false, item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
+    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
     lessons: boardItems.filter((i) => i.kind === "lesson"),
     challenges: boardItems.filter((i) => i.kind === "challenge"),
     // Biggest first: the teacher answers the question twenty people have before the one one person has.

@@ -1,7 +1,7 @@
 // Rooms over HTTP on a real playground and a real database (PGlite in a temp folder, or DATABASE_URL's server):
 // create and join, server-recorded checks on the board and its live stream, leading, read-only view, CSV, end,
 // trust (keys), bad input, and a restart between two checks of one room.
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api } from "../testing/harness";
 import { bearer, challengeFiles, createRoom, joinRoom, openStream, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
@@ -264,10 +264,13 @@ describe("trust and bad input", () => {
     const flood = room.code;
     const before = (await board(room.code, room.teacherKey)).json.learners.length;
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => api(pg(), "POST", `/api/rooms/${flood}/join`, { name: `bot${i}` })));
+    // 100 keep-alive connections carry the 1,000 requests: a flood of new connections would test the kernel's backlog.
+    const agent = new Agent({ keepAlive: true, maxSockets: 100 });
+    const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => postJson(agent, `/api/rooms/${flood}/join`, { name: `bot${i}` })));
+    agent.destroy();
     const seconds = (performance.now() - started) / 1000;
     const limited = answers.filter((a) => a.status === 429);
-    expect(answers.every((a) => a.status === 201 || a.status === 429)).toBe(true);
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 429).map((a) => `${a.status} ${a.text}`)).toEqual([]);
     // However long the machine took to answer, no more got in than the bucket allows: its burst plus its rate.
     const { burst, perMinute } = configFromEnv({}).rateLimits.joins;
     expect(answers.length - limited.length).toBeLessThanOrEqual(Math.ceil(burst + (perMinute / 60) * seconds));
@@ -301,6 +304,30 @@ function parseCsv(text: string): string[][] {
     else cell += ch;
   }
   return rows;
+}
+
+async function postJson(agent: Agent, path: string, body: unknown): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+  const { port } = new URL(pg().url);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, agent, path, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => {
+        const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)] as [string, string]));
+        let json: any;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode!, headers, json, text });
+      });
+    });
+    req.on("error", reject);
+    req.end(data);
+  });
 }
 
 /** A join sent from another loopback address (fetch cannot choose one). */
@@ -337,5 +364,5 @@ describe("restart", () => {
     expect(c1Of(b)).toMatchObject({ tried: 2, passed: 1 });
     expect(b.lead.locked).toEqual(["c3-ask-only-when-needed"]);
     expect((await joinRoom(pg(), room.code, "Gil")).name).toBe("Gil (2)");
-  });
+  }, 120_000); // a bound for a loaded machine, not a speed target
 });

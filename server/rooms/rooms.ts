@@ -4,7 +4,7 @@ import { getChallengeMaterial, isLessonId, listLessons } from "../lessons/catalo
 import { buildBoard } from "./board";
 import { RoomEvents } from "./events";
 import { RoomStore, type LearnerRow, type RoomRow } from "./store";
-import type { Board, CheckReportShape, LearnerRoom, ReleasedHelp, RoomActivity, RoomLead } from "./types";
+import type { Board, CheckReportShape, LearnerRoom, ReleasedHelp, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export type LeadChange =
   | { action: "open"; item: string }

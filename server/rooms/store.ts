@@ -2,7 +2,7 @@
 // "not found" and "not allowed" to status codes.
 import type { Database } from "../db/database";
 import { hashKey, newKey, newRoomCode, sameHash, withSuffix } from "./codes";
-import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "./types";
+import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export type RoomRow = { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string };
 export type LearnerRow = { id: number; room_code: string; name: string; joined_at: Date; left_at: Date | null };

@@ -8,7 +8,7 @@ import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
 import { toCsv } from "../rooms/csv";
 import type { LeadChange, Rooms } from "../rooms/rooms";
 import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
-import type { RoomActivity } from "../rooms/types";
+import type { RoomActivity } from "../../contract/rooms";
 import type { Route, RouteAnswer, RouteContext } from "./route";
 
 /** Live streams (teachers' boards and learners' pages) one instance keeps open at most. */

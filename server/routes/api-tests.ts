@@ -17,6 +17,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
     codec,
     // Two files per sandbox worker keeps every worker busy without piling VMs up in memory.
     queue: new RunQueue(config.workers * 2),
+    runLimits: { budgetMs: config.runBudgetMs, hostWorkPerTestMs: config.testTimeoutMs, hostRequestsInFlight: 16 },
     limits: {
       callTimeoutMs: config.callTimeoutMs,
       loadTimeoutMs: config.loadTimeoutMs,
@@ -40,7 +41,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
         if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
         // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
-        return { status: 200, body: await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles) };
+        return { status: 200, body: await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id) };
       },
     },
     {

@@ -12,7 +12,7 @@ import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint
 import { callTool, loadProject, loadTests, ProjectLoadError, type CallOutcome, type Limits, type LoadedProject, type LoadedTests, type ToolCall } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
 import type { SandboxErrorKind } from "../sandbox/protocol";
-import type { RunQueue } from "./run-queue";
+import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
 /**
@@ -33,6 +33,7 @@ export type TestRunDeps = {
   codec: RequestStateCodec<FlowState>;
   limits: Limits & { testTimeoutMs: number; maxBodyBytes: number };
   queue: RunQueue;
+  runLimits: RunLimits;
 };
 /** What a run needs: `server` serves (its non-test files), `tests` holds the test files and whatever they import. */
 export type TestProject = { server: CompiledProject; tests: CompiledProject };
@@ -115,7 +116,7 @@ async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promis
   return { endpoint: official.endpoint, close: () => official.close() };
 }
 
-async function runFile(deps: TestRunDeps, project: TestProject, testFile: string): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+async function runFile(deps: TestRunDeps, project: TestProject, testFile: string, budget: RunBudget): Promise<{ tests: TestOutcome[]; logs: string[] }> {
   const { pool, limits } = deps;
   const failures = new FailureLog();
   const [served, testVm] = await Promise.all([
@@ -127,9 +128,11 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
     const clients = new TestClients(served.endpoint, async (clientId, request) =>
       JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
     );
-    testVm.onHostRequest = (json) => clients.handle(json);
+    // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
+    const meter = budget.hostMeter();
+    testVm.onHostRequest = (json) => meter.charge(() => clients.handle(json));
     try {
-      return await runTestVm(testVm, project.tests, limits, testFile, failures);
+      return await runTestVm(testVm, project.tests, limits, testFile, failures, budget, meter);
     } finally {
       await clients.closeAll();
     }
@@ -138,7 +141,15 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
   }
 }
 
-async function runTestVm(vm: SandboxVm, project: CompiledProject, limits: TestRunDeps["limits"], testFile: string, failures: FailureLog): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+async function runTestVm(
+  vm: SandboxVm,
+  project: CompiledProject,
+  limits: TestRunDeps["limits"],
+  testFile: string,
+  failures: FailureLog,
+  budget: RunBudget,
+  meter: HostWorkMeter,
+): Promise<{ tests: TestOutcome[]; logs: string[] }> {
   const invoke = (fn: string, payload: unknown) =>
     vm.invoke(fn, JSON.stringify(payload), limits.testTimeoutMs, { awaitsHost: true }).then((json) => JSON.parse(json));
   let collected: LoadedTests;
@@ -158,6 +169,11 @@ async function runTestVm(vm: SandboxVm, project: CompiledProject, limits: TestRu
       tests.push(failedFile(test.file, test.name, crashed));
       continue;
     }
+    if (budget.exhausted()) {
+      tests.push(failedFile(test.file, test.name, `Not run: this run used up its time budget (${Math.round(budget.limits.budgetMs / 1000)} s of running time); run fewer or faster tests`));
+      continue;
+    }
+    meter.startTest();
     try {
       tests.push(failures.take(toOutcome(await invoke("runTest", { id: test.id }))));
     } catch (error) {
@@ -183,9 +199,11 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
 }
 
 /** Runs the given test files of `project.tests` against `project.server`, files side by side, and sums them up. */
-export async function runProjectTests(deps: TestRunDeps, project: TestProject, testFiles: string[]): Promise<TestReport> {
+/** `owner`: whose run this is (a session), for fair turns in the queue; a run of its own when not given. */
+export async function runProjectTests(deps: TestRunDeps, project: TestProject, testFiles: string[], owner = `run-${randomBytes(6).toString("base64url")}`): Promise<TestReport> {
   const started = Date.now();
-  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(() => runFile(deps, project, file))));
+  const budget = new RunBudget(deps.runLimits);
+  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => budget.file(() => runFile(deps, project, file, budget)))));
   const tests = perFile.flatMap((f) => f.tests);
   return {
     passed: tests.filter((t) => t.status === "passed").length,

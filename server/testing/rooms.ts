@@ -13,8 +13,11 @@ export type RoomPlayground = { pg: Playground; dataDir: string; restart(): Promi
 export async function startRoomPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<RoomPlayground> {
   const dataDir = await mkdtemp(join(tmpdir(), "playground-rooms-"));
   const config = { dataDir, databaseUrl: process.env.DATABASE_URL || undefined, ...overrides };
+  const pg = await startTestPlayground(config);
+  // Open the database here, in the suite's set-up: creating a PGlite folder takes seconds (tens on a loaded machine).
+  await pg.db.query("SELECT 1");
   const handle: RoomPlayground = {
-    pg: await startTestPlayground(config),
+    pg,
     dataDir,
     async restart() {
       await handle.pg.close();

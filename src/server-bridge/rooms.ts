@@ -2,10 +2,10 @@
 // a reload stays in the room), and live event streams read with fetch (EventSource cannot send the key as a header,
 // and a key in a URL ends up in logs).
 import { useSyncExternalStore } from "react";
-import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../server/rooms/types";
+import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
 import { ApiError, requestJson } from "./http";
 
-export type { Board, BoardItem, FailureCluster, LearnerRoom, LearnerView, ReleasedHelp } from "../../server/rooms/types";
+export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
 export type LeadChange = { action: "open" | "lock" | "unlock" | "withdraw"; item: string } | { action: "release"; item: string; what: "hint" | "solution" };
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -13,7 +13,6 @@ const path = (code: string, rest = "") => `/api/rooms/${encodeURIComponent(code)
 
 // Teacher.
 export const createRoom = (title: string) => requestJson<{ code: string; teacherKey: string }>("POST", "/api/rooms", { title });
-export const fetchBoard = (code: string, key: string) => requestJson<Board>("GET", path(code), undefined, auth(key));
 export const leadRoom = (code: string, key: string, change: LeadChange) => requestJson<{ lead: Board["lead"] }>("POST", path(code, "/lead"), change, auth(key));
 export const fetchLearnerView = (code: string, key: string, id: number) => requestJson<LearnerView>("GET", path(code, `/learners/${id}`), undefined, auth(key));
 export const endRoom = (code: string, key: string) => requestJson<{ ended: true }>("POST", path(code, "/end"), undefined, auth(key));

@@ -1,4 +1,4 @@
-// The rooms contract between the server and the SPA (src/server-bridge/rooms.ts imports these types).
+// The rooms contract: what /api/rooms answers and takes, served by server/routes/api-rooms.ts, read by src/server-bridge/rooms.ts.
 // Learner text (names, code, errors) travels as raw strings: every page that shows it escapes it.
 
 /** What the teacher leads; learners' pages follow it. */
@@ -24,7 +24,7 @@ export type BoardItem = {
   checks: { name: string; failing: number }[];
 };
 
-export type BoardLearner = { id: number; name: string; joinedAt: string; left: boolean; item?: string; passed: number };
+export type BoardLearner = { id: number; name: string; joinedAt: string; item?: string; passed: number };
 
 /** Learners with the same failing check, the same compile error or the same tool error in one lesson or challenge. */
 export type FailureCluster = { kind: "check" | ProblemKind; item: string; text: string; count: number; learners: number[] };
