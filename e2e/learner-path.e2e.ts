@@ -186,3 +186,18 @@ describe("11.11: Make this a test", () => {
     await expect(replay.first().getAttribute("data-status")).resolves.toBe("passed");
   });
 });
+
+describe("11.10: a client UI an MCP developer expects", () => {
+  test("raw JSON arguments send a wrong type on purpose; earlier calls stay listed and compare with the latest", async () => {
+    const { page } = await fresh("01-acts-without-asking");
+    await call(page, { id: "T-1" });
+    await callResult(page).waitFor();
+    await page.getByRole("button", { name: "Raw JSON" }).click();
+    await page.getByRole("textbox", { name: "Arguments (JSON)" }).fill('{ "id": 42 }');
+    await page.getByRole("button", { name: /^Call/ }).click();
+    await expect.poll(() => callResult(page).innerText()).toMatch(/INVALID|invalid|expected string/i);
+    const history = page.getByTestId("call-history");
+    await history.getByRole("checkbox").first().check();
+    await expect(page.getByTestId("call-compare").innerText()).resolves.toContain("Latest");
+  });
+});

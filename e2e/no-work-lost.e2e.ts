@@ -89,9 +89,9 @@ test("a result with 200,000 keys shows a preview and 'show all', and the page ke
 @Tool({ name: "big_result", description: "Returns a very large object", inputSchema: {} })
 export class BigResult extends ToolContext {
   async execute() {
-    const out: Record<string, number> = {};
-    for (let i = 0; i < 200000; i++) out["k" + i] = i;
-    return out;
+    // Built with native calls only (no 200,000-step loop in the interpreter), so a loaded machine cannot time it out.
+    const ids = Object.keys(new Array(200000).fill(0));
+    return JSON.parse('{"k' + ids.join('":1,"k') + '":1}') as Record<string, number>;
   }
 }
 `;
@@ -110,6 +110,6 @@ export class BigResult extends ToolContext {
   const full = outcome.getByTestId("full-text").first();
   await full.waitFor();
   const text = await full.inputValue();
-  expect(text).toMatch(/"k199999": ?199999/);
+  expect(text).toMatch(/"k199999": ?1\b/);
   expect(errors).toEqual([]);
 });

@@ -39,7 +39,7 @@ export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: R
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
-    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 1000 }),
+    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 1000, totalMB: config.sandboxTotalMB }),
     warmCompiler(),
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
@@ -48,6 +48,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db) : undefined);
+  pool.onFull = () => registry.closeOneIdle();
   const rooms = new Rooms(db);
   const routes: Route[] = [
     ...sessionRoutes(registry),

@@ -31,6 +31,10 @@ export type PlaygroundConfig = {
   trustProxy: boolean;
   /** Per-address limits (per minute, and the burst allowed at once); a room behind one NAT shares them. */
   rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
+  /** Memory of all sandbox VMs together (and the images kept of them); idle sessions are closed, then new VMs refused. */
+  sandboxTotalMB: number;
+  /** A tool result larger than this (JSON bytes) is refused with a clear message. */
+  maxResultBytes: number;
   /** Running time one test run (or check) may use across its files before the rest is not run. */
   runBudgetMs: number;
   /** A session used within this long is never evicted while idle ones exist. */
@@ -83,6 +87,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     },
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
+    maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
+    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", 2048),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);

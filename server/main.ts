@@ -9,6 +9,10 @@ installProcessGuard();
 const config = configFromEnv();
 const playground = await startPlayground(config);
 console.log(`Elicitation Playground on ${playground.url}`);
+// Evaluating an official SDK takes a few hundred ms per worker; do it now, not in the first learner's request.
+void (async () => {
+  for (const runtime of ["sdk1", "sdk2"] as const) await playground.pool.warm(runtime);
+})().catch((error: Error) => console.error("Warming the official-SDK sandboxes failed:", error.message));
 if (config.host === "0.0.0.0" || config.host === "::") {
   console.log("Listening on every interface: anyone on this network can open the playground and run code in its sandbox.");
   // The addresses a room can use: put one on the projector (the teacher's page shows its own join link and QR code).

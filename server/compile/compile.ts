@@ -31,6 +31,26 @@ type Format = "cjs" | "esm";
 type Transformed = { ok: true; code: string; lines: number[]; imports: string[] } | { ok: false; diagnostics: Diagnostic[]; imports?: string[] };
 const cache = new Map<string, Promise<Transformed>>();
 const CACHE_SIZE = 4000;
+/** The cache is bounded in bytes too (about 2 bytes a character): a few huge files must not hold gigabytes. */
+const CACHE_BYTES = Number(process.env.COMPILE_CACHE_MB || 64) * 2 ** 20;
+const cacheSizes = new Map<string, number>();
+let cacheBytes = 0;
+
+function sizeOf(t: Transformed): number {
+  return t.ok ? t.code.length * 2 + t.lines.length * 8 : JSON.stringify(t.diagnostics).length * 2;
+}
+
+function dropOldest(): void {
+  const oldest = cache.keys().next().value!;
+  cache.delete(oldest);
+  cacheBytes -= cacheSizes.get(oldest) ?? 0;
+  cacheSizes.delete(oldest);
+}
+
+/** Bytes the compile cache holds now. */
+export function compileCacheBytes(): number {
+  return cacheBytes;
+}
 
 function diagnosticOf(file: string, m: esbuild.Message): Diagnostic {
   return { file, line: m.location?.line ?? 1, column: (m.location?.column ?? 0) + 1, message: m.text };
@@ -69,7 +89,15 @@ function cachedTransform(file: string, source: string, format: Format): Promise<
   }
   hit = transformFile(file, source, format);
   cache.set(key, hit);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  const entry = hit;
+  void hit.then((t) => {
+    if (cache.get(key) !== entry) return;
+    const size = sizeOf(t);
+    cacheSizes.set(key, size);
+    cacheBytes += size;
+    while (cacheBytes > CACHE_BYTES && cache.size > 1) dropOldest();
+  }, () => cache.delete(key));
+  if (cache.size > CACHE_SIZE) dropOldest();
   return hit;
 }
 

@@ -18,7 +18,10 @@ export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: str
 
 export type LoadedTests = { tests: CollectedTest[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
 
-export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number };
+/** `maxResultBytes`: a tool result larger than this (as JSON) is refused, so it never reaches a page or a log. */
+export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number; maxResultBytes?: number };
+
+const MAX_RESULT_BYTES = 1024 * 1024;
 
 /** A problem in the learner's code at load time (a throw at a file's top level, a duplicate tool name...). */
 export class ProjectLoadError extends Error {
@@ -67,7 +70,13 @@ function asLoadError(error: unknown, limits: Limits): Error {
  * `approvals` is every tool the VM has remembered an approval for, after the call (absent when the VM failed). */
 export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
   try {
-    return JSON.parse(await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs));
+    const json = await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs);
+    const max = limits.maxResultBytes ?? MAX_RESULT_BYTES;
+    if (json.length > max) {
+      const text = `Tool "${call.name}" returned about ${Math.round(json.length / 1024)} KB; results are limited to ${Math.round(max / 1024)} KB. Return less (a summary, a page of items).`;
+      return { outcome: { kind: "result", result: { content: [{ type: "text", text }], isError: true, _meta: { code: "RESULT_TOO_LARGE" } } }, logs: [] };
+    }
+    return JSON.parse(json);
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
     const text = `Tool "${call.name}" failed: ${describeSandboxError(error, { timeoutMs: limits.callTimeoutMs, memoryMB: limits.memoryMB })}`;

@@ -13,6 +13,8 @@ export type SandboxOptions = {
   workers: number;
   memoryMB: number;
   stackBytes: number;
+  /** All VMs together (their memory as last measured, plus the images kept of them) stay under this many MB. */
+  totalMB?: number;
   /** A worker whose guest code runs this long past its slice's own limit is replaced. */
   watchdogGraceMs: number;
 };
@@ -37,6 +39,9 @@ async function workerSource(): Promise<string> {
   const out = await esbuild.build({ entryPoints: [WORKER_ENTRY], bundle: true, platform: "node", format: "cjs", target: "node20", write: false });
   return out.outputFiles[0].text;
 }
+
+/** What a VM not yet measured is counted as (a fresh FrontMCP VM with a small project). */
+const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
 
 const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
 
@@ -138,6 +143,8 @@ export class SandboxVm {
   onLost?: () => void;
   /** A `keepState` VM's last image, taken after its last good load or call. */
   image?: VmImage;
+  /** The VM's linear memory as of its last image. */
+  memoryBytes?: number;
 
   constructor(private pool: SandboxPool, readonly id: number, readonly worker: PoolWorker, readonly options: VmOptions) {}
 
@@ -166,6 +173,8 @@ export class SandboxPool {
   private vms = new Map<number, SandboxVm>();
   private nextId = 1;
   private watchdog?: NodeJS.Timeout;
+  /** Asked to free memory (close an idle session) when a new VM would not fit; true when it freed some. */
+  onFull?: () => Promise<boolean>;
 
   private constructor(readonly options: SandboxOptions) {}
 
@@ -206,6 +215,10 @@ export class SandboxPool {
    * session's VM): the VM survives a replaced worker with the module state of its last good call.
    */
   async open(options: { hostBridge?: boolean; runtime?: VmRuntime; keepState?: boolean } = {}): Promise<SandboxVm> {
+    const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
+    while (this.usedBytes() + VM_ESTIMATE_BYTES > limit) {
+      if (!(await this.onFull?.())) throw new SandboxError("crashed", `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`);
+    }
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = { ...this.limits, hostBridge: options.hostBridge === true, runtime, keepState: options.keepState === true && runtime === "frontmcp" };
@@ -223,7 +236,22 @@ export class SandboxPool {
 
   imaged(vmId: number, image: VmImage): void {
     const vm = this.vms.get(vmId);
-    if (vm && !vm.closed) vm.image = image;
+    if (!vm || vm.closed) return;
+    vm.memoryBytes = image.snapshot.memory.byteLength;
+    vm.image = image;
+    // Images are the first thing to give up under pressure: those VMs then start over after a restart, as before.
+    const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
+    for (const other of this.vms.values()) {
+      if (this.usedBytes() <= limit) break;
+      if (other !== vm) other.image = undefined;
+    }
+  }
+
+  /** Memory of all VMs (as last measured, or an estimate) plus the images kept of them. */
+  usedBytes(): number {
+    let sum = 0;
+    for (const vm of this.vms.values()) sum += (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + (vm.image?.snapshot.memory.byteLength ?? 0);
+    return sum;
   }
 
   imageOf(vmId: number): VmImage | undefined {
@@ -255,6 +283,22 @@ export class SandboxPool {
 
   forget(vmId: number): void {
     this.vms.delete(vmId);
+  }
+
+  /** Opens and closes one VM of `runtime` on every worker, so each takes its snapshot before a learner needs it. */
+  async warm(runtime: VmRuntime): Promise<void> {
+    await Promise.all(
+      this.workers.map(async (worker) => {
+        const vm = new SandboxVm(this, this.nextId++, worker);
+        worker.vms.add(vm.id);
+        this.vms.set(vm.id, vm);
+        try {
+          await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: false, runtime } }, 30_000);
+        } finally {
+          await vm.close();
+        }
+      }),
+    );
   }
 
   async stats(): Promise<{ vms: number; allocatedBytes: number }> {

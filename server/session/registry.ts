@@ -51,7 +51,7 @@ export class SessionRegistry {
   private hold(id: string): Session {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB }, this.config.maxBodyBytes, this.store);
+    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB, maxResultBytes: this.config.maxResultBytes }, this.config.maxBodyBytes, this.store);
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes, consumed: this.consumed });
     this.sessions.set(id, session);
     return session;
@@ -107,6 +107,18 @@ export class SessionRegistry {
     const activeSince = Date.now() - this.config.sessionActiveMs;
     const candidate = (id: string) => id !== keep && this.counted.has(id);
     this.evict(this.oldest((id) => candidate(id) && this.sessions.get(id)!.lastUsed < activeSince) ?? this.oldest(candidate));
+  }
+
+  /** Frees a sandbox VM under memory pressure: a provisional session first, else an idle one; false if none. */
+  async closeOneIdle(): Promise<boolean> {
+    const activeSince = Date.now() - this.config.sessionActiveMs;
+    const id = this.oldest((i) => !this.counted.has(i) && this.sessions.get(i)!.built) ?? this.oldest((i) => this.sessions.get(i)!.built && this.sessions.get(i)!.lastUsed < activeSince);
+    if (id === undefined) return false;
+    const session = this.sessions.get(id)!;
+    this.sessions.delete(id);
+    this.counted.delete(id);
+    await session.close();
+    return true;
   }
 
   private oldest(test: (id: string) => boolean): string | undefined {

@@ -130,7 +130,10 @@ export class Session implements ToolHost {
   }
 
   private async swap(project: CompiledProject): Promise<void> {
-    const vm = await this.pool.open({ keepState: true });
+    // A full sandbox (SANDBOX_TOTAL_MB) is said to the learner like a load failure, with its reason.
+    const vm = await this.pool.open({ keepState: true }).catch((error: Error) => {
+      throw new ProjectLoadError(error.message);
+    });
     try {
       const loaded = await loadProject(vm, project, this.limits, this.approvals);
       const old = this.live;

@@ -306,8 +306,9 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
           <span className="hidden 2xl:inline">Elicitation Playground</span>
         </a>
         <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={pickLesson} />
-        {typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}
-        <div className="header-actions ml-auto flex flex-wrap items-center gap-1 sm:gap-1.5">
+        {/* On a phone the room's controls get a row of their own, under the actions. */}
+        <div className="order-last flex w-full min-w-0 justify-end sm:order-none sm:w-auto">{typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}</div>
+        <div className="header-actions ml-auto flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:gap-1.5">
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
           <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S" aria-label="Share link">
             <span>

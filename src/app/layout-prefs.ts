@@ -5,14 +5,17 @@ export type PaneId = "lesson" | "editor" | "tabs";
 
 export interface LayoutPrefs {
   v: 1;
-  /** Widths in CSS pixels; the editor takes what is left. */
+  /** Widths in CSS pixels (0: not set, a share of the window); the editor takes what is left. */
   lesson: number;
   tabs: number;
   folded: PaneId[];
 }
 
 const KEY = "elicitation-playground:layout";
-export const DEFAULT_LAYOUT: LayoutPrefs = { v: 1, lesson: 330, tabs: 460, folded: [] };
+export const DEFAULT_LAYOUT: LayoutPrefs = { v: 1, lesson: 0, tabs: 0, folded: [] };
+/** Until the learner drags a divider, the side panes take a share of the window, within bounds. */
+const AUTO = { lesson: [0.22, 300, 420], tabs: [0.36, 420, 760] } as const;
+const auto = (pane: "lesson" | "tabs", total: number) => Math.round(Math.min(AUTO[pane][2], Math.max(AUTO[pane][1], total * AUTO[pane][0])));
 const MIN = { lesson: 200, tabs: 300, editor: 260 };
 const RAIL = 32;
 const SPLITTER = 6;
@@ -51,8 +54,8 @@ export function saveLayout(prefs: LayoutPrefs) {
 export function clampWidths(prefs: LayoutPrefs, total: number, folded: Record<PaneId, boolean>): { lesson: number; tabs: number } {
   const chrome = (folded.lesson ? RAIL : SPLITTER) + (folded.tabs ? RAIL : SPLITTER) + (folded.editor ? RAIL : 0);
   const room = Math.max(0, total - chrome - (folded.editor ? 0 : MIN.editor));
-  let tabs = folded.tabs ? 0 : Math.max(MIN.tabs, prefs.tabs);
-  let lesson = folded.lesson ? 0 : Math.max(MIN.lesson, prefs.lesson);
+  let tabs = folded.tabs ? 0 : Math.max(MIN.tabs, prefs.tabs || auto("tabs", total));
+  let lesson = folded.lesson ? 0 : Math.max(MIN.lesson, prefs.lesson || auto("lesson", total));
   if (lesson + tabs > room) lesson = Math.max(folded.lesson ? 0 : MIN.lesson, room - tabs);
   if (lesson + tabs > room) tabs = Math.max(folded.tabs ? 0 : MIN.tabs, room - lesson);
   return { lesson, tabs };

@@ -64,6 +64,12 @@ async function connect(answer?: (params: unknown) => Promise<Record<string, unkn
 const text = (result: unknown) => (result as { content: Array<{ text: string }> }).content[0].text;
 const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+test("warming a runtime takes each worker's snapshot and leaves no VM open", async () => {
+  const before = (await pool.stats()).vms;
+  await pool.warm("sdk2");
+  expect((await pool.stats()).vms).toBe(before);
+});
+
 describe("a 2025-11-25 question on the official SDK", () => {
   test("a person who takes 30 seconds still completes the call; the wait costs no CPU time", async () => {
     const client = await connect(async () => {

@@ -34,11 +34,13 @@ export function CallHistory({ history, current }: { history: FinishedCall[]; cur
   const [compare, setCompare] = useState<number[]>([]);
   const earlier = history.filter((c) => c !== current);
   if (!earlier.length) return null;
-  const picked = history.filter((c) => compare.includes(c.seq));
+  const ticked = history.filter((c) => compare.includes(c.seq));
+  // One ticked call is compared with the latest; two with each other.
+  const picked = ticked.length === 1 && current ? [current, ...ticked] : ticked;
   return (
     <section aria-label="Earlier calls" className="space-y-1.5" data-testid="call-history">
       <h3 className="text-sm font-semibold">
-        Earlier calls <span className="font-normal text-slate-500">({earlier.length}, tick two to compare)</span>
+        Earlier calls <span className="font-normal text-slate-500">({earlier.length}; tick one to compare it with the latest, or two)</span>
       </h3>
       <ul className="space-y-1">
         {earlier.map((c) => (
@@ -72,6 +74,7 @@ export function CallHistory({ history, current }: { history: FinishedCall[]; cur
           {picked.map((c) => (
             <div key={c.seq} className="panel min-w-0 p-2">
               <div className="mb-1 text-xs font-semibold">
+                {c === current ? "Latest · " : ""}
                 {c.tool} · {new Date(c.at).toLocaleTimeString()}
               </div>
               <Entry c={c} />

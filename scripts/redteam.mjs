@@ -1,0 +1,243 @@
+// `npm run redteam`: the hardening issue's hostile cases against a real server (server/main.ts, as `npm start`
+// runs it) on a free loopback port. Bounded: every loop has a fixed count, every request a timeout, the whole run
+// a deadline. Prints a table of case, expected, observed; exits 1 if any case did not hold.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DEADLINE = Date.now() + 170_000;
+const rows = [];
+
+function startServer() {
+  const child = spawn(process.execPath, ["--import", "./scripts/register-ts.mjs", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SANDBOX_WORKERS: "2", RATE_SESSIONS_BURST: "150", MAX_SESSIONS: "100" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stderr.on("data", (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    child.once("exit", (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+    child.stdout.on("data", (d) => {
+      const m = /Elicitation Playground on (http:\/\/\S+)/.exec(String(d));
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], port: Number(new URL(m[1]).port), child, log: () => out });
+      }
+    });
+  });
+}
+
+function raw(port, text, timeoutMs = 5000) {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let head = "";
+    const done = (v) => (socket.destroy(), resolve(v));
+    socket.setTimeout(timeoutMs, () => done(undefined));
+    socket.on("data", (d) => {
+      head += d.toString("latin1");
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+      if (m) done(Number(m[1]));
+    });
+    socket.on("error", () => done(undefined));
+    socket.on("end", () => done(undefined));
+    socket.write(Buffer.from(text, "latin1"));
+  });
+}
+
+const get = (line, headers = ["host: 127.0.0.1"]) => `${line}\r\n${headers.join("\r\n")}\r\nconnection: close\r\n\r\n`;
+
+async function main() {
+  const server = await startServer();
+  const { url, port } = server;
+  const json = async (method, path, body, headers = {}) => {
+    const r = await fetch(url + path, { method, headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const text = await r.text();
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: r.status, json: parsed, headers: r.headers };
+  };
+  const mcp = async (mcpUrl, id, params, capabilities = { elicitation: { form: {} } }) => {
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": capabilities, "io.modelcontextprotocol/clientInfo": { name: "redteam", version: "1" } };
+    const r = await fetch(mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": params.name },
+      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { ...params, _meta: meta } }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await r.text();
+    const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
+    return JSON.parse(data);
+  };
+  const session = async (files) => (await json("POST", "/api/sessions", { files })).json;
+  const check = async (name, expected, run) => {
+    if (Date.now() > DEADLINE) return rows.push({ name, expected, observed: "not run (deadline)", ok: false });
+    try {
+      const { observed, ok } = await run();
+      rows.push({ name, expected, observed, ok });
+    } catch (error) {
+      rows.push({ name, expected, observed: `error: ${error.message}`.slice(0, 120), ok: false });
+    }
+  };
+  const alive = async () => (await json("GET", "/api/lessons")).status === 200;
+  const tool = (name, body, prelude = "", schema = "{}") =>
+    `import { Tool, ToolContext, z } from "@frontmcp/sdk";\n${prelude}\n@Tool({ name: "${name}", inputSchema: ${schema} })\nexport class T extends ToolContext { async execute(input: any) { ${body} } }\n`;
+  const ask = (question) =>
+    tool("close_ticket", `const a = await this.elicit(${question}, z.object({ confirm: z.boolean() })); if (a.status !== "accept" || !a.content!.confirm) return { closed: false }; closes++; return { closed: true, closes };`, "let closes = 0;", "{ id: z.string() }");
+  const YES = { "elicitation-1": { action: "accept", content: { confirm: true } } };
+
+  // 1. No request kills the server
+  await check("Host: [ (ended the process before)", "400, server alive", async () => {
+    const s = await raw(port, get("GET /api/lessons HTTP/1.1", ["host: ["]));
+    return { observed: `${s}, alive=${await alive()}`, ok: s === 400 && (await alive()) };
+  });
+  await check("GET /%E0 and /api/lessons/%E0", "400 each, no stack trace", async () => {
+    const a = await raw(port, get("GET /%E0 HTTP/1.1"));
+    const b = await raw(port, get("GET /api/lessons/%E0 HTTP/1.1"));
+    return { observed: `${a}, ${b}; stack in log: ${/^\s+at /m.test(server.log())}`, ok: a === 400 && b === 400 && !/^\s+at /m.test(server.log()) };
+  });
+  await check("300 malformed requests (hosts, paths, methods, headers, bodies)", "all answered 4xx, then normal", async () => {
+    const cases = [
+      get("GET / HTTP/1.1", ["host: [::1"]), get("FOO / HTTP/1.1"), get("GET * HTTP/1.1"), get("GET //evil/x HTTP/1.1"),
+      get("POST /api/sessions HTTP/1.1", ["host: 127.0.0.1", "content-length: abc"]), get("GET / HTTP/1.1", ["host: 127.0.0.1", "x: a\u0000b"]),
+      `POST /api/sessions HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 9\r\nconnection: close\r\n\r\n{"files":`,
+      `POST /mcp/AAAAAAAAAAAAAAAAAAAAAA HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n[[`,
+      get("GET /assets/..%2f..%2fpackage.json HTTP/1.1"), get("DELETE / HTTP/1.1"),
+    ];
+    const statuses = [];
+    for (let i = 0; i < 30; i++) statuses.push(...(await Promise.all(cases.map((c) => raw(port, c)))));
+    const answered = statuses.filter((s) => s !== undefined).length;
+    const fourxx = statuses.filter((s) => s >= 400 && s < 500).length;
+    return { observed: `${answered}/${statuses.length} answered, ${fourxx} 4xx, alive=${await alive()}`, ok: fourxx === statuses.length && (await alive()) };
+  });
+
+  // 7. Web hygiene
+  const s0 = await session({ "close.tool.ts": ask("`Close ${input.id}?`") });
+  await check("forged Reset with Origin: null", "403", async () => {
+    const r = await json("POST", `/api/sessions/${s0.id}/reset`, undefined, { origin: "null" });
+    return { observed: String(r.status), ok: r.status === 403 };
+  });
+  await check("forged Reset from another local port", "403", async () => {
+    const r = await json("POST", `/api/sessions/${s0.id}/reset`, undefined, { origin: `http://localhost:${port + 1}` });
+    return { observed: String(r.status), ok: r.status === 403 };
+  });
+  await check("rebinding Host name", "403", async () => {
+    const s = await raw(port, get("GET /api/lessons HTTP/1.1", ["host: evil.example"]));
+    return { observed: String(s), ok: s === 403 };
+  });
+  await check("page headers", "CSP, frame-ancestors 'none', nosniff, no-referrer", async () => {
+    const r = await fetch(url + "/");
+    const csp = r.headers.get("content-security-policy") ?? "";
+    const ok = /script-src 'self'/.test(csp) && !/script-src[^;]*unsafe-inline/.test(csp) && /frame-ancestors 'none'/.test(csp) && r.headers.get("x-content-type-options") === "nosniff" && r.headers.get("referrer-policy") === "no-referrer";
+    return { observed: ok ? "all present" : csp.slice(0, 80), ok };
+  });
+  await check("answer with a field outside the form", "refused (INVALID_INPUT)", async () => {
+    const r1 = await mcp(s0.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
+    const r2 = await mcp(s0.mcpUrl, 2, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true, deleteAll: true } } } });
+    return { observed: String(r2.result?._meta?.code ?? JSON.stringify(r2).slice(0, 80)), ok: r2.result?._meta?.code === "INVALID_INPUT" };
+  });
+
+  // 5. requestState means one question, once
+  await check("saved yes after a code change (new question)", "-32602, nothing done", async () => {
+    const s = await session({ "close.tool.ts": ask("`Close ${input.id}?`") });
+    const r1 = await mcp(s.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
+    await json("PUT", `/api/sessions/${s.id}/files`, { files: { "close.tool.ts": ask("`Close ${input.id}? Also DELETE ALL tickets?`") } });
+    const r2 = await mcp(s.mcpUrl, 2, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: YES });
+    return { observed: String(r2.error?.code ?? "accepted"), ok: r2.error?.code === -32602 };
+  });
+  await check("final round replayed 3 times", "acts once, then -32602", async () => {
+    const s = await session({ "close.tool.ts": ask("`Close ${input.id}?`") });
+    const r1 = await mcp(s.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
+    const outs = [];
+    for (let i = 0; i < 3; i++) outs.push(await mcp(s.mcpUrl, 2 + i, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: YES }));
+    const acted = outs.filter((o) => o.result?.structuredContent?.closed).length;
+    return { observed: `acted ${acted}x, refused ${outs.filter((o) => o.error?.code === -32602).length}x`, ok: acted === 1 };
+  });
+  await check("state minted before Reset, used after", "-32602", async () => {
+    const s = await session({ "close.tool.ts": ask("`Close ${input.id}?`") });
+    const r1 = await mcp(s.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
+    await json("POST", `/api/sessions/${s.id}/reset`);
+    const r2 = await mcp(s.mcpUrl, 2, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: YES });
+    return { observed: String(r2.error?.code ?? "accepted"), ok: r2.error?.code === -32602 };
+  });
+
+  // 3. A neighbour cannot hurt a bystander
+  await check("native indexOf that ignores the interrupt", "neighbour fails; bystander's call OK, state kept", async () => {
+    const bystander = await session({ "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") });
+    for (let i = 1; i <= 3; i++) await mcp(bystander.mcpUrl, i, { name: "count", arguments: {} });
+    const neighbours = await Promise.all([1, 2].map(() => session({ "s.tool.ts": tool("search", 'return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") };') })));
+    const started = Date.now();
+    const [n1, n2, b] = await Promise.all([...neighbours.map((n) => mcp(n.mcpUrl, 1, { name: "search", arguments: {} })), mcp(bystander.mcpUrl, 9, { name: "count", arguments: {} })]);
+    return {
+      observed: `neighbours isError=${n1.result?.isError},${n2.result?.isError}; bystander n=${b.result?.structuredContent?.n} after ${Date.now() - started} ms`,
+      ok: n1.result?.isError && b.result?.structuredContent?.n === 4,
+    };
+  });
+  await check("24 ordinary loops at once", "each stopped at the limit (TIMEOUT)", async () => {
+    const loops = await Promise.all(Array.from({ length: 24 }, () => session({ "l.tool.ts": tool("spin", "for (;;) {}") })));
+    const out = await Promise.all(loops.map((l, i) => mcp(l.mcpUrl, i, { name: "spin", arguments: {} })));
+    const codes = out.map((o) => o.result?._meta?.code);
+    return { observed: `${codes.filter((c) => c === "TIMEOUT").length}/24 TIMEOUT`, ok: codes.every((c) => c === "TIMEOUT") };
+  });
+  await check("36 files of endless tests vs a bystander's one-test run", "bystander passes; endless run cut by budget", async () => {
+    const endless = Object.fromEntries(Array.from({ length: 36 }, (_, i) => [`e${i}.test.ts`, `import { test } from "@frontmcp/testing";\ntest("spin", async () => { for (;;) {} });\n`]));
+    const n = await session({ "count.tool.ts": tool("count", "return {};"), ...endless });
+    const b = await session({ "count.tool.ts": tool("count", "return {};"), "q.test.ts": `import { expect, test } from "@frontmcp/testing";\ntest("ok", async ({ mcp }) => { expect((await mcp.tools.list()).length).toBe(1); });\n` });
+    const started = Date.now();
+    const slow = json("POST", `/api/sessions/${n.id}/tests`, {});
+    await new Promise((r) => setTimeout(r, 300));
+    const quick = await json("POST", `/api/sessions/${b.id}/tests`, {});
+    const quickMs = Date.now() - started;
+    const s = await slow;
+    return { observed: `bystander passed=${quick.json?.passed} after ${quickMs} ms; endless run ${Date.now() - started} ms, failed=${s.json?.failed}`, ok: quick.json?.passed === 1 };
+  });
+
+  // 4. Checks cannot be forged (the checks helper's work)
+  await check("c1: unsolved starter + code replacing __playground.runTest", "Check does not pass", async () => {
+    const starter = readFileSync(`${ROOT}lessons/c1-confirm-before-deleting/files/delete-ticket.tool.ts`, "utf8");
+    const forge = `const g: any = globalThis;\nif (g.__playground) { const pass = async () => JSON.stringify({ status: "passed", name: "x", file: "x", durationMs: 0, logs: [] }); g.__playground.runTest = pass; }\nexport {};\n`;
+    const r = await json("POST", "/api/challenges/c1-confirm-before-deleting/check", { files: { "delete-ticket.tool.ts": starter, "forge.ts": forge } });
+    return { observed: `status ${r.status}, passed=${r.json?.passed ?? r.json?.complete}`, ok: r.status === 200 && !r.json?.passed && !r.json?.complete };
+  });
+
+  // 2. Memory bounded
+  await check("tool returning a 12 MB result", "refused or truncated, server keeps serving", async () => {
+    const s = await session({ "big.tool.ts": tool("big", 'return { text: "x".repeat(12e6) };') });
+    const r = await mcp(s.mcpUrl, 1, { name: "big", arguments: {} });
+    const size = JSON.stringify(r).length;
+    return { observed: `answer ${Math.round(size / 1024)} KB, isError=${r.result?.isError}, alive=${await alive()}`, ok: size < 2e6 && (await alive()) };
+  });
+
+  // 6. Fair use (last: it spends the address's session budget)
+  await check("200 uploads that do not compile, then 429", "learner kept; 429 + Retry-After", async () => {
+    const learner = await session({ "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") });
+    await mcp(learner.mcpUrl, 1, { name: "count", arguments: {} });
+    const statuses = [];
+    for (let i = 0; i < 20; i++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => json("POST", "/api/sessions", { files: { "a.tool.ts": "export const = 1" } })))));
+    const limited = statuses.find((r) => r.status === 429);
+    const after = await mcp(learner.mcpUrl, 2, { name: "count", arguments: {} });
+    return {
+      observed: `422=${statuses.filter((r) => r.status === 422).length} 429=${statuses.filter((r) => r.status === 429).length} retry-after=${limited?.headers.get("retry-after")}; learner n=${after.result?.structuredContent?.n}`,
+      ok: Boolean(limited?.headers.get("retry-after")) && after.result?.structuredContent?.n === 2,
+    };
+  });
+
+  server.child.kill("SIGTERM");
+}
+
+await Promise.race([main(), new Promise((_, reject) => setTimeout(() => reject(new Error("redteam deadline")), 175_000).unref())]).catch((error) => {
+  rows.push({ name: "(run)", expected: "finishes", observed: error.message.slice(0, 200), ok: false });
+});
+const width = (key) => Math.min(60, Math.max(key.length, ...rows.map((r) => String(r[key]).length)));
+const [w1, w2, w3] = ["name", "expected", "observed"].map(width);
+const line = (a, b, c, d) => `${String(a).padEnd(w1).slice(0, w1)} | ${String(b).padEnd(w2).slice(0, w2)} | ${String(c).padEnd(w3).slice(0, 90)} | ${d}`;
+console.log(line("case", "expected", "observed", "holds"));
+console.log("-".repeat(w1 + w2 + Math.min(w3, 90) + 15));
+for (const r of rows) console.log(line(r.name, r.expected, r.observed, r.ok ? "yes" : "NO"));
+console.log(`\n${rows.filter((r) => r.ok).length} of ${rows.length} cases hold`);
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
