@@ -2,7 +2,8 @@
 // create a session with its files, one elicitation flow (two round trips), run the lesson's tests, then check a
 // challenge twice (starter files: must fail; reference solution: must pass). Per-step p50/p95, errors, server memory.
 // `--n 200` (default), `--sweep` for N = 50, 100, 200, 400 (a fresh server each), `--idle 100` idle sessions
-// measured alone for memory per idle session, `--workers` to override SANDBOX_WORKERS.
+// measured alone for memory per idle session, `--workers` to override SANDBOX_WORKERS, `--rooms` to have every
+// learner join one room first (a "join" step) so each check is recorded on the board in the database.
 import { api, apiOk, challengeSolution, confirmFlow } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, sampleMemory, startChild } from "./lib/children.mjs";
@@ -12,7 +13,7 @@ import { round, since, summarize } from "./lib/stats.mjs";
 
 const LESSON = "06-testing-a-tool-that-asks";
 const CHALLENGE = "c1-confirm-before-deleting";
-const STEPS = ["lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
+const STEPS = ["join", "lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
 const TARGET_P95_MS = 1500;
 const RUN_DEADLINE_MS = 10 * 60_000;
 const SWEEP = [50, 100, 200, 400];
@@ -35,7 +36,13 @@ const serverCpu = (pid, record) => async (name, work) => {
   return value;
 };
 
+let joined = 0;
+
 async function learner(url, material, step) {
+  // Without rooms the join step costs nothing and is reported as 0.
+  const learnerKey = material.room
+    ? (await step("join", () => apiOk(url, "POST", `/api/rooms/${material.room.code}/join`, { name: `learner ${++joined}` }, 201))).learnerKey
+    : await step("join", async () => undefined);
   const lesson = await step("lesson", () => apiOk(url, "GET", `/api/lessons/${LESSON}`));
   const session = await step("create", () => apiOk(url, "POST", "/api/sessions", { files: lesson.files }, 201));
   await step("flow", () => confirmFlow(session.mcpUrl, "T-1"));
@@ -44,29 +51,34 @@ async function learner(url, material, step) {
     if (report.passed !== 3 || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
   });
   await step("checkWrong", async () => {
-    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.starter });
+    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.starter, learnerKey });
     if (report.passed !== false) throw new Error("the starter files passed the challenge");
   });
   await step("checkRight", async () => {
-    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.solution });
+    const report = await apiOk(url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: material.solution, learnerKey });
     if (report.passed !== true) throw new Error(`the solution failed: ${JSON.stringify(report.checks.filter((c) => !c.passed))}`);
   });
 }
 
-async function material(url) {
+async function material(url, rooms) {
   const challenge = await apiOk(url, "GET", `/api/lessons/${CHALLENGE}`);
-  return { starter: challenge.files, solution: await challengeSolution(CHALLENGE) };
+  const room = rooms ? await apiOk(url, "POST", "/api/rooms", { title: "bench" }, 201) : undefined;
+  return { starter: challenge.files, solution: await challengeSolution(CHALLENGE), room };
 }
 
 function childEnv(args) {
-  return args.workers === undefined ? {} : { SANDBOX_WORKERS: String(args.workers) };
+  return {
+    ...(args.workers !== undefined && { SANDBOX_WORKERS: String(args.workers) }),
+    // Every bench learner comes from 127.0.0.1: one address joining hundreds of times in a second is the room here.
+    ...(args.rooms && { RATE_JOINS_BURST: "100000", RATE_JOINS_PER_MINUTE: "100000" }),
+  };
 }
 
 /** One workshop of `n` learners on a fresh server. */
 async function workshop(n, args) {
   const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
   try {
-    const stuff = await material(server.url);
+    const stuff = await material(server.url, !!args.rooms);
     // One learner first, so start-up costs (first compile, snapshot) are not charged to the room.
     await learner(server.url, stuff, wallClock(() => undefined));
     // Learners one at a time: what each step costs the server in CPU, the figure that bounds a room on 2 cores.
@@ -169,7 +181,7 @@ export async function main(args) {
     const run = await workshop(n, args);
     runs.push(run);
     const arrival = intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
-    printTable(`Workshop: ${n} learners ${arrival}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
+    printTable(`Workshop: ${n} learners ${arrival}${args.rooms ? ", in one room" : ""}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
     for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}): ${e.message}`);
   }
   const idle = await idleSessions(intArg(args, "idle", 100), args);

@@ -78,7 +78,7 @@ describe("the gates", () => {
     plant("bench/planted.ts", 'export const n: number = "x";\n', configsOnly);
     plant("scripts/planted.ts", 'export const n: number = "x";\n', configsOnly);
     plant("scripts/conformance-project/planted.tool.ts", "export const n: number = process.pid;\n", configsOnly);
-    plant("deploy/orphan.ts", "export const n = 1;\n", configsOnly);
+    plant("public/orphan.ts", "export const n = 1;\n", configsOnly);
     plant("src/fine.ts", "export const width: number = window.innerWidth;\n", configsOnly);
     const { status, output } = run("typecheck", configsOnly);
     expect(status).not.toBe(0);
@@ -101,7 +101,7 @@ describe("the gates", () => {
     expect(output).toMatch(/src\/planted\.ts.*Cannot find name 'process'/);
     expect(output).toMatch(/runtime\/sdk\/planted\.ts.*Cannot find name 'document'/);
     expect(output).toMatch(/checks\/c1-confirm-before-deleting\/planted\.ts.*Cannot find name 'process'/);
-    expect(output).toMatch(/in no tsconfig[\s\S]*deploy\/orphan\.ts/);
+    expect(output).toMatch(/in no tsconfig[\s\S]*public\/orphan\.ts/);
   }, 300_000);
 
   test("an import across a boundary or a cycle fails lint", () => {

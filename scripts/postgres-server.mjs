@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { ensureDebianPackage } from "./debian-package.mjs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -16,28 +17,7 @@ function binDir() {
 
 /** Installs Debian's postgresql when missing; returns its bin folder, or exits with one clear line. */
 export function ensurePostgres() {
-  const found = binDir();
-  if (found) return found;
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!root || !existsSync("/usr/bin/apt-get")) {
-    console.error('PostgreSQL is missing: install Debian\'s package with "sudo apt-get install postgresql", then run the tests again.');
-    process.exit(1);
-  }
-  console.log("Installing Debian's postgresql for the database tests (apt-get)…");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  try {
-    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "-qq", "postgresql"], { stdio: "inherit", env });
-  } catch {
-    console.error('Installing postgresql with apt-get failed; install it by hand with "apt-get install postgresql", then run the tests again.');
-    process.exit(1);
-  }
-  const installed = binDir();
-  if (!installed) {
-    console.error("postgresql was installed but no initdb was found under /usr/lib/postgresql.");
-    process.exit(1);
-  }
-  return installed;
+  return ensureDebianPackage("postgresql", binDir, "on PostgreSQL");
 }
 
 function freePort() {

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
-import { allowedHostnames, checkHost, checkOrigin } from "./http/guard";
+import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
@@ -47,7 +47,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
-  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db) : undefined);
+  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined);
   pool.onFull = () => registry.closeOneIdle();
   const rooms = new Rooms(db);
   const routes: Route[] = [
@@ -93,7 +93,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     // Probes come from the orchestrator by address, not by a name the Host check knows, so they go first.
     const probe = await lifecycle.answer((req.url ?? "/").split("?")[0]);
     if (probe) return sendJson(res, probe.status, probe.body);
-    const origin = checkHost(req, hostnames);
+    const origin = proxiedOrigin(req, checkHost(req, hostnames), config.trustProxy);
     const url = requestUrl(req, origin);
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");

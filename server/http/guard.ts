@@ -39,3 +39,13 @@ export function checkOrigin(req: IncomingMessage, ownOrigin: string): void {
   if (!result.ok) throw new HttpError(403, `Requests from ${origin === "null" ? "an opaque (null) origin" : JSON.stringify(origin)} are not allowed`);
   if (origin && new URL(origin).origin !== new URL(ownOrigin).origin) throw new HttpError(403, `Requests from ${origin} are not allowed`);
 }
+
+/**
+ * Behind a proxy that ends TLS (TRUST_PROXY), the browser's origin is https while the request reaching us is http:
+ * take the scheme the proxy forwards, so the Origin check and the session's MCP URL use the page's real origin.
+ */
+export function proxiedOrigin(req: IncomingMessage, origin: string, trustProxy: boolean): string {
+  if (!trustProxy) return origin;
+  const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase();
+  return proto === "https" ? origin.replace(/^http:/, "https:") : origin;
+}

@@ -46,6 +46,23 @@ describe("instance name, /healthz, /readyz", () => {
   });
 });
 
+describe("behind a proxy that ends TLS", () => {
+  test("with TRUST_PROXY the forwarded https scheme is the origin: the page's Origin passes and MCP URLs are https", async () => {
+    const behind = await startTestPlayground({ trustProxy: true });
+    const plain = await startTestPlayground();
+    try {
+      const headers = (pg: Playground) => ({ origin: `https://${new URL(pg.url).host}`, "x-forwarded-proto": "https" });
+      const created = await api(behind, "POST", "/api/sessions", { files: helpDesk() }, headers(behind));
+      expect(created.status).toBe(201);
+      expect(created.json.mcpUrl).toBe(`https://${new URL(behind.url).host}/mcp/${created.json.id}`);
+      // Without trusting the proxy, the header is anyone's to send: the https Origin does not match.
+      expect((await api(plain, "POST", "/api/sessions", { files: helpDesk() }, headers(plain))).status).toBe(403);
+    } finally {
+      await Promise.all([behind.close(), plain.close()]);
+    }
+  });
+});
+
 describe("graceful shutdown", () => {
   test("SIGTERM's drain: /readyz turns 503, a call waiting for its answer finishes, then the instance closes", async () => {
     const pg = await startTestPlayground({ instance: "web-b", drainMs: 30_000 });

@@ -111,22 +111,21 @@ describe(`a session rebuilt by another instance (${url ? "PostgreSQL server" : "
     } finally {
       await c.close();
     }
-  });
+  }, 120_000); // PGlite creates its data folder here: seconds, more on a busy machine
 
-  test("a requestState id is consumed once, whichever instance asks", async () => {
+  test("a requestState id is claimed once, whichever instance asks", async () => {
     const db = openDatabase({ url, dataDir: join(dir, "consumed") });
     try {
-      const [first, second] = [databaseConsumedStates(db), databaseConsumedStates(db)];
+      const [first, second] = [databaseConsumedStates(db, 60_000), databaseConsumedStates(db, 60_000)];
       const id = `state-${Math.random()}`;
-      const later = new Date(Date.now() + 60_000);
-      expect(await first.consume(id, later)).toBe(true);
-      expect(await second.consume(id, later)).toBe(false);
-      expect(await first.consume(id, later)).toBe(false);
-      expect(await second.consume(`${id}-other`, later)).toBe(true);
+      expect(await first.claim(id)).toBe(true);
+      expect(await second.claim(id)).toBe(false);
+      expect(await first.claim(id)).toBe(false);
+      expect(await second.claim(`${id}-other`)).toBe(true);
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!url)("two instances at once on one PostgreSQL server", () => {
@@ -150,6 +149,42 @@ describe.skipIf(!url)("two instances at once on one PostgreSQL server", () => {
     });
     expect([round1.instance, round2.instance]).toEqual(["web-a", "web-b"]);
     expect(round2.body.result.structuredContent).toEqual({ id: "T-1", closed: true });
+    // Single use across instances: the same answer replayed on A is refused.
+    const replay = await call(a, s.id, 3, "tools/call", {
+      name: "close_ticket",
+      arguments: { id: "T-1" },
+      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
+      requestState: round1.body.result.requestState,
+    });
+    expect(replay.body.error?.data?.detail).toMatch(/used already/);
+  });
+
+  test("a reset on one instance refuses, on the other, a question asked before it", async () => {
+    const s = await createSession(a, files());
+    const before = await call(a, s.id, 1, "tools/call", { name: "close_ticket", arguments: { id: "T-2" } });
+    expect((await api(a, "POST", `/api/sessions/${s.id}/reset`, {})).status).toBe(200);
+    const after = await call(b, s.id, 2, "tools/call", {
+      name: "close_ticket",
+      arguments: { id: "T-2" },
+      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
+      requestState: before.body.result.requestState,
+    });
+    expect(after.body.error).toBeDefined();
+  });
+
+  test("a copy held by one instance goes stale when another saves the session: its next request rebuilds the new files", async () => {
+    const s = await createSession(a, files());
+    const edited = { ...files(), "store.ts": files()["store.ts"].replace("Cannot log in", "Cannot sign in") };
+    expect((await api(b, "PUT", `/api/sessions/${s.id}/files`, { files: edited })).status).toBe(200);
+    // The change reaches A as a NOTIFY, a moment later.
+    let seen: { body: any; rebuilt: string | null } | undefined;
+    for (let i = 0; i < 50; i++) {
+      seen = await call(a, s.id, 1, "tools/call", { name: "close_ticket", arguments: { id: "T-1" } });
+      if (seen.body.result.inputRequests["elicitation-1"].params.message.includes("sign in")) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen!.body.result.inputRequests["elicitation-1"].params.message).toBe('Close T-1 "Cannot sign in"?');
+    expect(seen!.rebuilt).toBe("1");
   });
 
   test("a 2025-11-25 session is its instance's alone: elsewhere it answers 404, and a new one works", async () => {

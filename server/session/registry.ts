@@ -30,10 +30,18 @@ export class SessionRegistry {
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig, private store?: SessionStore) {
-    this.consumed = new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
+    // With a shared database every instance refuses a state any of them has seen used.
+    this.consumed = store?.consumed ?? new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
+    // Another instance changed a session: a copy held here is stale, so the next request here rebuilds it.
+    this.unwatch = store?.watch((id) => this.sessions.has(id) && this.evict(id)).catch((error) => {
+      console.error("Watching session changes failed; copies held here may be stale:", (error as Error).message);
+      return undefined;
+    });
   }
+
+  private unwatch?: Promise<(() => Promise<void>) | undefined>;
 
   get size(): number {
     return this.sessions.size;
@@ -150,6 +158,7 @@ export class SessionRegistry {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    await (await this.unwatch)?.().catch(() => undefined);
     await Promise.all([...this.sessions.values()].map((s) => s.close()));
     this.sessions.clear();
     this.counted.clear();

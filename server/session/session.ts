@@ -39,7 +39,7 @@ export class Session implements ToolHost {
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
   private async persist(): Promise<void> {
     if (!this.store) return;
-    const saved: SavedSession = { files: this.files, approvals: this.approvals };
+    const saved: SavedSession = { files: this.files, approvals: this.approvals, generation: this.generation };
     await this.store.save(this.id, saved).catch((error) => console.error(`Saving session ${this.id.slice(0, 6)}… failed:`, (error as Error).message));
   }
 
@@ -65,7 +65,7 @@ export class Session implements ToolHost {
 
   /** Compiles and loads new files; module state and approvals start over. On errors the last good build keeps serving. */
   setFiles(files: ProjectFiles): Promise<BuildOutcome> {
-    return this.build({ files, approvals: [] });
+    return this.build({ files, approvals: [], generation: this.generation });
   }
 
   /** A session this instance did not hold, rebuilt from the database: its files and approvals, fresh module state. */
@@ -73,10 +73,11 @@ export class Session implements ToolHost {
     return this.build(saved, false);
   }
 
-  private build({ files, approvals }: SavedSession, save = true): Promise<BuildOutcome> {
+  private build({ files, approvals, generation }: SavedSession, save = true): Promise<BuildOutcome> {
     return this.serial(async () => {
       this.files = files;
       this.approvals = approvals;
+      this.generation = generation;
       if (save) await this.persist();
       const compiled = await compileProject(files);
       if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };

@@ -2,7 +2,7 @@
 // grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
 // in; a version counter tells React something changed.
 import { useSyncExternalStore } from "react";
-import { INSTANCE_HEADER } from "../../contract/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 
 export interface WireExchange {
   seq: number;
@@ -29,6 +29,11 @@ export interface WireExchange {
 /** Which playground instance answered, from its response header (absent until the headers arrive). */
 export function servedBy(exchange: WireExchange): string | undefined {
   return exchange.responseHeaders[INSTANCE_HEADER];
+}
+
+/** Whether the instance that answered had to rebuild the session from the database first (module state started over). */
+export function rebuiltSession(exchange: WireExchange): boolean {
+  return exchange.responseHeaders[SESSION_REBUILT_HEADER] === "1";
 }
 
 export interface WireGroup {

@@ -1,7 +1,7 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
-import { INSTANCE_HEADER } from "../../../contract/instance-header";
+import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../../contract/instance-header";
 import { ServerInstanceBadge } from "./ServerInstanceBadge";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
@@ -10,7 +10,7 @@ import type { JsonChange } from "./json-diff";
 import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
 
-const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id" || name === INSTANCE_HEADER;
+const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id" || name === INSTANCE_HEADER || name === SESSION_REBUILT_HEADER;
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
   const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
@@ -141,6 +141,11 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
         {row.instance && (
           <span className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200" title={`The ${INSTANCE_HEADER} response header: which playground instance answered`} data-testid="wire-instance">
             served by {row.instance}
+          </span>
+        )}
+        {row.rebuilt && (
+          <span className="badge bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" title="This instance did not hold the session: it rebuilt it from your files in the database, so module state started over" data-testid="wire-rebuilt">
+            session rebuilt here
           </span>
         )}
         <span className="ml-auto font-mono text-xs text-slate-500">

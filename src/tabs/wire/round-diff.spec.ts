@@ -157,6 +157,11 @@ describe("round diff of every lesson's recorded rounds", () => {
           "+ params.inputResponses.escalation",
           "~ id",
         ],
+        "20-one-call-many-instances close_ticket round 2": [
+          "+ params.inputResponses.elicitation-1",
+          "+ params.requestState",
+          "~ id",
+        ],
         "c2-act-after-asking close_ticket round 2": [
           "+ params.inputResponses.elicitation-1",
           "+ params.requestState",

@@ -1,6 +1,6 @@
 // Turns raw exchanges into what a learner reads: which JSON-RPC method each one carried,
 // which are rounds of the tools/call, what each round's result type was.
-import { servedBy, type WireExchange, type WireGroup } from "../../server-bridge/wire-log";
+import { rebuiltSession, servedBy, type WireExchange, type WireGroup } from "../../server-bridge/wire-log";
 
 type ExchangeRole = "round" | "answer" | "connect" | "stream" | "other";
 
@@ -26,6 +26,8 @@ export interface ReadExchange {
   label: string;
   /** The playground instance that answered (several sit behind a load balancer in a hosted playground). */
   instance?: string;
+  /** That instance rebuilt the session from the database to answer this (module state started over). */
+  rebuilt: boolean;
 }
 
 const CONNECT_METHODS = new Set(["initialize", "notifications/initialized", "server/discover"]);
@@ -57,7 +59,7 @@ export function readGroup(group: WireGroup): ReadExchange[] {
       label = `answer to request ${String(request.id)}`;
     }
     const resultType = response?.result && typeof response.result.resultType === "string" ? response.result.resultType : undefined;
-    return { exchange, role, request, response, pushed, round: role === "round" ? ++round : undefined, resultType, label, instance: servedBy(exchange) };
+    return { exchange, role, request, response, pushed, round: role === "round" ? ++round : undefined, resultType, label, instance: servedBy(exchange), rebuilt: rebuiltSession(exchange) };
   });
 }
 

@@ -1,0 +1,69 @@
+// deploy/: the Kubernetes manifests validated against the Kubernetes API schemas (kubernetes-models, generated from
+// the OpenAPI spec), and the compose file's shape: two or more instances sharing one database and one secret.
+// nginx's own check of deploy/nginx/playground.conf (`nginx -t`) and a real run of it are in `npm run test:cluster`.
+import { readFile } from "node:fs/promises";
+import { Secret, Service } from "kubernetes-models/v1";
+import { Deployment } from "kubernetes-models/apps/v1";
+import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
+import { parse, parseAllDocuments } from "yaml";
+import { describe, expect, test } from "vitest";
+
+const here = (file: string) => new URL(file, import.meta.url);
+const MODELS = { Secret, Service, Deployment, Ingress } as const;
+
+async function manifests() {
+  const docs = parseAllDocuments(await readFile(here("./kubernetes/playground.yaml"), "utf8"));
+  for (const d of docs) expect(d.errors).toEqual([]);
+  return docs.map((d) => d.toJS() as { kind: keyof typeof MODELS; metadata: { name: string; annotations?: Record<string, string> }; [k: string]: any });
+}
+
+describe("Kubernetes manifests", () => {
+  test("every object is valid against its Kubernetes schema", async () => {
+    const objects = await manifests();
+    expect(objects.map((o) => o.kind).sort()).toEqual(["Deployment", "Ingress", "Secret", "Service"]);
+    for (const object of objects) {
+      const Model = MODELS[object.kind];
+      expect(() => new Model(object as never).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  test("the validator does refuse a broken object (so the test above can fail)", () => {
+    const broken = { metadata: { name: "x" }, spec: { selector: {}, template: { spec: { containers: [{ name: "a", ports: [{ containerPort: "http" }] }] } } } };
+    expect(() => new Deployment(broken as never).validate()).toThrow(/containerPort must be integer/);
+  });
+
+  test("the shape a cluster needs: shared secret and database from the Secret, probes, drain, hashing on the session id", async () => {
+    const objects = await manifests();
+    const byKind = Object.fromEntries(objects.map((o) => [o.kind, o]));
+    expect(Object.keys(byKind.Secret.stringData).sort()).toEqual(["DATABASE_URL", "PLAYGROUND_SECRET"]);
+    const deployment = byKind.Deployment.spec;
+    expect(deployment.replicas).toBeGreaterThanOrEqual(2);
+    const [container] = deployment.template.spec.containers;
+    expect(container.envFrom).toEqual([{ secretRef: { name: byKind.Secret.metadata.name } }]);
+    expect(container.readinessProbe.httpGet.path).toBe("/readyz");
+    expect(container.livenessProbe.httpGet.path).toBe("/healthz");
+    const drain = Number(container.env.find((e: { name: string }) => e.name === "DRAIN_SECONDS").value);
+    expect(deployment.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(drain + 5);
+    const annotations = byKind.Ingress.metadata.annotations ?? {};
+    expect(annotations["nginx.ingress.kubernetes.io/upstream-hash-by"]).toBe("$playground_sid");
+    expect(annotations["nginx.ingress.kubernetes.io/configuration-snippet"]).toContain('"^/mcp/([^/]+)"');
+    expect(annotations["nginx.ingress.kubernetes.io/proxy-buffering"]).toBe("off");
+    expect(byKind.Ingress.spec.rules[0].http.paths[0].backend.service.name).toBe(byKind.Service.metadata.name);
+  });
+});
+
+describe("compose.yaml", () => {
+  test("PostgreSQL, two or more instances with one database URL and one secret, and nginx in front", async () => {
+    const compose = parse(await readFile(here("./compose.yaml"), "utf8"), { merge: true });
+    const instances = Object.entries(compose.services as Record<string, any>).filter(([name]) => name.startsWith("playground-"));
+    expect(instances.length).toBeGreaterThanOrEqual(2);
+    const envs = instances.map(([, s]) => s.environment);
+    expect(new Set(envs.map((e) => e.DATABASE_URL)).size).toBe(1);
+    expect(new Set(envs.map((e) => e.PLAYGROUND_SECRET)).size).toBe(1);
+    expect(new Set(envs.map((e) => e.INSTANCE_NAME)).size).toBe(instances.length);
+    expect(envs[0].DATABASE_URL).toContain("@postgres:5432/");
+    const nginx = await readFile(here("./nginx/playground.conf"), "utf8");
+    for (const [name] of instances) expect(nginx).toContain(`server ${name}:8080`);
+    expect(compose.services.nginx.volumes[0]).toContain("nginx/playground.conf");
+  });
+});
