@@ -1,27 +1,34 @@
 // Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
 // browser, and a backend restart mid-lesson is invisible to the learner.
 import { expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
 import { call, callResult, endOfEditor, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
 
+/** True once a saved draft in localStorage holds `text`. */
+function draftSaved(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((t) => Object.keys(localStorage).some((k) => localStorage.getItem(k)?.includes(t)), text);
+}
+
 test("reload keeps the draft, and the menu marks the lesson as edited", async () => {
   const page = await (await newContext(browser())).newPage();
   await openLesson(page, base, "02-asking-with-elicit");
   await typeAtEnd(page, "\n// draft survives reload 7");
-  await page.waitForTimeout(600);
+  // The draft is written after a pause in typing: wait until it is in localStorage, not for a fixed time.
+  await expect.poll(() => draftSaved(page, "draft survives reload 7"), { timeout: 10_000 }).toBe(true);
   await page.reload();
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor();
-  expect((await endOfEditor(page)).replace(/\s+/g, " ")).toContain("draft survives reload 7");
+  await expect.poll(async () => (await endOfEditor(page)).replace(/\s+/g, " "), { timeout: 10_000 }).toContain("draft survives reload 7");
   await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
   // Reset returns to the starter files.
   page.once("dialog", (d) => void d.accept());
   await page.getByText("Reset ▾").click();
   await page.getByRole("menuitem", { name: /^Reset code/ }).click();
-  await page.waitForTimeout(300);
-  expect(await endOfEditor(page)).not.toContain("draft survives reload 7");
+  await expect.poll(() => endOfEditor(page), { timeout: 10_000 }).not.toContain("draft survives reload 7");
+  await expect.poll(() => draftSaved(page, "draft survives reload 7"), { timeout: 10_000 }).toBe(false);
 });
 
 test("the share link opens the same files in a fresh browser context", async () => {
