@@ -217,7 +217,7 @@ describe("a workshop room", () => {
 
   test("screenshots of a fresh room in the dark theme and on a phone", async () => {
     await teacher.getByRole("button", { name: "New room" }).click();
-    await teacher.waitForURL(/room=/);
+    await teacher.waitForURL((url) => url.searchParams.has("room") && url.searchParams.get("room") !== code);
     await teacher.getByTestId("room-code").waitFor({ timeout: 30_000 });
     expect(await teacher.getByTestId("room-code").innerText()).not.toBe(code);
     const dark = await page(true);

@@ -1,5 +1,5 @@
 // 2026-07-28: real HTTP with the official v2 client, rounds by hand and automatic, plus raw requests.
-import { isInputRequiredResult, MissingRequiredClientCapabilityError, ProtocolError } from "@modelcontextprotocol/client";
+import { isInputRequiredResult, MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
 import { createRequestStateCodec } from "@modelcontextprotocol/server";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -217,7 +217,10 @@ describe("how tools that ask behave", () => {
     expect(close.inputSchema.properties).toEqual({ id: { type: "string", description: "Ticket id, like T-1" } });
     expect(tools.map((t) => t.name)).not.toContain("sendElicitationResult");
     const call = await client.callTool({ name: "sendElicitationResult", arguments: { elicitId: "x", action: "accept" } }).catch((e) => e);
-    expect(call instanceof ProtocolError || call.isError).toBeTruthy();
+    // Exactly "no such tool" as a JSON-RPC error, not some other failure (a crash, a tool error) that happens to fail too.
+    expect(call).toBeInstanceOf(ProtocolError);
+    expect(call.code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(call.message).toMatch(/Unknown tool: sendElicitationResult/);
     await client.close();
   });
 });

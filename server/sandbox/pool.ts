@@ -289,11 +289,12 @@ export class SandboxPool {
   async warm(runtime: VmRuntime): Promise<void> {
     await Promise.all(
       this.workers.map(async (worker) => {
-        const vm = new SandboxVm(this, this.nextId++, worker);
+        const vmOptions: VmOptions = { ...this.limits, hostBridge: false, runtime, keepState: false };
+        const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
         worker.vms.add(vm.id);
         this.vms.set(vm.id, vm);
         try {
-          await this.send(vm, { op: "open", vmId: vm.id, limits: { ...this.limits, hostBridge: false, runtime } }, 30_000);
+          await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
         } finally {
           await vm.close();
         }

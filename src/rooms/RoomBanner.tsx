@@ -38,12 +38,9 @@ export function RoomBanner() {
   return (
     <>
       {ended && <span role="status" className="text-sm text-rose-700 dark:text-rose-300">The room has ended.</span>}
-      <button type="button" className="btn-secondary" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="btn-ghost" onClick={() => dialog.current?.showModal()}>
         Start a room
       </button>
-      <a className="btn-ghost" href="/?join=">
-        Join a room
-      </a>
       <dialog ref={dialog} aria-labelledby="start-room-title" className="panel m-auto w-[min(28rem,92vw)] p-5 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100">
         <form
           method="dialog"
@@ -57,7 +54,10 @@ export function RoomBanner() {
           <label className="mb-1 block text-sm font-medium" htmlFor="room-title">Room name (optional)</label>
           <input id="room-title" className="field-input mb-3" maxLength={80} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Elicitation workshop" />
           {error && <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">{error}</p>}
-          <div className="flex justify-end gap-2">
+          <div className="flex items-center justify-end gap-2">
+            <a className="mr-auto text-sm text-indigo-700 underline dark:text-indigo-300" href="/?join=">
+              Join a room instead
+            </a>
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
               Cancel
             </button>
