@@ -5,7 +5,8 @@ type ModuleRecord = { factory: ModuleFactory; module?: { exports: Record<string,
 
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.js"];
 
-function join(fromFile: string, spec: string): string {
+/** The path `spec` names relative to the file `fromFile` (`./` and `../` resolved), as every module loader here reads it. */
+export function joinModulePath(fromFile: string, spec: string): string {
   const parts = fromFile.split("/").slice(0, -1);
   for (const part of spec.split("/")) {
     if (part === "..") parts.pop();
@@ -40,7 +41,7 @@ export class ModuleTable {
   private require(fromFile: string, id: string): unknown {
     if (Object.prototype.hasOwnProperty.call(this.builtins, id)) return this.builtins[id];
     if (id.startsWith("./") || id.startsWith("../")) {
-      const base = join(fromFile, id);
+      const base = joinModulePath(fromFile, id);
       for (const ext of EXTENSIONS) if (this.records.has(base + ext)) return this.instantiate(base + ext);
       throw new Error(`Cannot find ${id} (imported from ${fromFile}): there is no such file in the project`);
     }

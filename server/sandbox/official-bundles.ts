@@ -4,7 +4,7 @@ import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { englishOnlyZod } from "./runtime-bundle";
+import { SANDBOX_BUNDLE_OPTIONS } from "./runtime-bundle";
 
 export type OfficialRuntime = "sdk1" | "sdk2";
 
@@ -40,18 +40,9 @@ async function cacheKey(kind: OfficialRuntime): Promise<string> {
 
 async function build(kind: OfficialRuntime): Promise<string> {
   const out = await esbuild.build({
+    ...SANDBOX_BUNDLE_OPTIONS,
     entryPoints: [RUNTIME_DIR + ENTRIES[kind].entry],
-    bundle: true,
-    format: "iife",
-    platform: "neutral",
-    mainFields: ["module", "main"],
     conditions: ENTRIES[kind].conditions,
-    target: "es2022",
-    write: false,
-    minify: true,
-    keepNames: true,
-    legalComments: "none",
-    plugins: [englishOnlyZod],
     logLevel: "silent",
   });
   return out.outputFiles[0].text;

@@ -1,16 +1,9 @@
 // How an official-SDK VM resolves `import`: project files by the rules Node and TypeScript use for ES modules
 // (`./store.js` finds `store.ts`), and the bundled SDK modules by name, each served as a real ES module.
 
-const SUFFIXES = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"];
+import { joinModulePath } from "../../runtime/sandbox/modules";
 
-function join(fromFile: string, spec: string): string {
-  const parts = fromFile.split("/").slice(0, -1);
-  for (const part of spec.split("/")) {
-    if (part === "..") parts.pop();
-    else if (part !== "." && part !== "") parts.push(part);
-  }
-  return parts.join("/");
-}
+const SUFFIXES = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"];
 
 /** The module name `spec` means when imported from `base`; throws the message the learner sees when there is none. */
 export function resolveModule(modules: ReadonlyMap<string, string>, builtins: Record<string, string[]>, base: string, spec: string): string {
@@ -19,7 +12,7 @@ export function resolveModule(modules: ReadonlyMap<string, string>, builtins: Re
     if (modules.has(spec)) return spec;
     throw new Error(`The module "${spec}" is not available in the playground`);
   }
-  const path = join(base, spec);
+  const path = joinModulePath(base, spec);
   const stems = /\.m?js$/.test(path) ? [path, path.replace(/\.m?js$/, "")] : [path];
   for (const stem of stems) for (const suffix of SUFFIXES) if (modules.has(stem + suffix)) return stem + suffix;
   throw new Error(`Cannot find "${spec}" (imported from ${base}): there is no such file in the project`);

@@ -19,23 +19,25 @@ export const englishOnlyZod: esbuild.Plugin = {
   },
 };
 
+/** How every sandbox runtime is bundled: one script for a VM with no module loader of its own. */
+export const SANDBOX_BUNDLE_OPTIONS = {
+  bundle: true,
+  format: "iife",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  target: "es2022",
+  write: false,
+  minify: true,
+  keepNames: true,
+  legalComments: "none",
+  plugins: [englishOnlyZod],
+} as const satisfies esbuild.BuildOptions;
+
 let bundle: Promise<string> | undefined;
 
 export function runtimeBundle(): Promise<string> {
   bundle ??= esbuild
-    .build({
-      entryPoints: [ENTRY],
-      bundle: true,
-      format: "iife",
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      target: "es2022",
-      write: false,
-      minify: true,
-      keepNames: true,
-      legalComments: "none",
-      plugins: [englishOnlyZod],
-    })
+    .build({ ...SANDBOX_BUNDLE_OPTIONS, entryPoints: [ENTRY] })
     .then((r) => r.outputFiles[0].text);
   return bundle;
 }

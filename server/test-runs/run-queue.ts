@@ -2,8 +2,7 @@
 // sandbox VMs together; one learner's endless tests would otherwise hold every slot.
 //
 // Slots are shared fairly: a free slot goes to the waiting owner (a session) holding the fewest, ties in turn
-// order, and one owner never holds the last free slot. Each run has a time budget counted in slot time (the time its files
-// actually run, not the time they wait), and the work a test asks the host to do is metered and capped.
+// order, and one owner never holds the last free slot. Each run has a time budget counted in its tests' running time (not the time they wait), and the work a test asks the host to do is metered and capped.
 
 type Waiter = () => void;
 
@@ -61,28 +60,22 @@ export class RunQueue {
 
 export type RunLimits = { budgetMs: number; hostWorkPerTestMs: number; hostRequestsInFlight: number };
 
-/** One run's budget: slot time used by its files, and the host work of the test running in each file. */
+/**
+ * One run's budget: the time its tests ran, as each test's own duration (a test waiting for a busy worker has not
+ * started, so a bystander's quick run is not charged for a neighbour's loops), and the host work of each file's test.
+ */
 export class RunBudget {
   private usedMs = 0;
-  private active = new Set<number>();
 
   constructor(readonly limits: RunLimits, private now: () => number = Date.now) {}
 
-  /** Runs one file's work, counting its time against the budget. */
-  async file<T>(work: () => Promise<T>): Promise<T> {
-    const started = this.now();
-    this.active.add(started);
-    try {
-      return await work();
-    } finally {
-      this.active.delete(started);
-      this.usedMs += this.now() - started;
-    }
+  /** Counts one finished test's running time against the budget. */
+  charge(ms: number): void {
+    this.usedMs += Math.max(0, ms);
   }
 
   get spentMs(): number {
-    const now = this.now();
-    return this.usedMs + [...this.active].reduce((sum, started) => sum + (now - started), 0);
+    return this.usedMs;
   }
 
   exhausted(): boolean {

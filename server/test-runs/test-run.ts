@@ -175,8 +175,12 @@ async function runTestVm(
     }
     meter.startTest();
     try {
-      tests.push(failures.take(toOutcome(await invoke("runTest", { id: test.id }))));
+      const outcome = failures.take(toOutcome(await invoke("runTest", { id: test.id })));
+      budget.charge(outcome.durationMs);
+      tests.push(outcome);
     } catch (error) {
+      // A test stopped at a limit ran for that long.
+      budget.charge(limits.testTimeoutMs);
       const stopped = error instanceof SandboxError ? error.kind : undefined;
       if (!(error instanceof SandboxError) || error.kind === "crashed") {
         crashed = `Not run: ${sandboxMessage(error, limits)}`;
@@ -203,7 +207,7 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
 export async function runProjectTests(deps: TestRunDeps, project: TestProject, testFiles: string[], owner = `run-${randomBytes(6).toString("base64url")}`): Promise<TestReport> {
   const started = Date.now();
   const budget = new RunBudget(deps.runLimits);
-  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => budget.file(() => runFile(deps, project, file, budget)))));
+  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(deps, project, file, budget))));
   const tests = perFile.flatMap((f) => f.tests);
   return {
     passed: tests.filter((t) => t.status === "passed").length,
