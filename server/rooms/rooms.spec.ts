@@ -3,7 +3,8 @@
 // trust (keys), bad input, and a restart between two checks of one room.
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { api } from "../testing/harness";
+import { getLesson } from "../lessons/catalog";
+import { api, createSession } from "../testing/harness";
 import { bearer, challengeFiles, createRoom, joinRoom, openStream, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
 import { configFromEnv } from "../config";
 import { CODE_ALPHABET } from "./codes";
@@ -87,6 +88,24 @@ describe("a room from start to end", () => {
     const before = c1Of((await board(room.code, room.teacherKey)).json);
     expect((await check(undefined, files.solution)).json.passed).toBe(true);
     expect(c1Of((await board(room.code, room.teacherKey)).json)).toEqual(before);
+  });
+
+  test("a lesson's test run with a learner key counts for that lesson from the server's own run; a failing run does not pass it", async () => {
+    const L6 = "06-testing-a-tool-that-asks";
+    const lesson = (await getLesson(L6))!;
+    const run = async (key: string, project: Record<string, string>, id = L6) =>
+      api(pg(), "POST", `/api/sessions/${(await createSession(pg(), project)).id}/tests`, { learnerKey: key, lesson: id });
+    const l6Of = (b: any) => b.lessons.find((l: any) => l.id === L6);
+    const passing = await run(ann.learnerKey, lesson.files);
+    expect(passing.status).toBe(200);
+    expect(passing.json.failed).toBe(0);
+    expect(passing.json.passed).toBeGreaterThan(0);
+    const testFile = Object.keys(lesson.files).find((f) => f.endsWith(".test.ts"))!;
+    const failing = await run(bo.learnerKey, { ...lesson.files, [testFile]: 'import { expect, test } from "@frontmcp/testing";\ntest("fails", () => { expect(1).toBe(2); });\n' });
+    expect(failing.json.failed).toBe(1);
+    expect(l6Of((await board(room.code, room.teacherKey)).json)).toMatchObject({ tried: 2, passed: 1 });
+    // The key speaks for a lesson only: a challenge is passed by Check, never by the learner's own tests.
+    expect((await run(ann.learnerKey, lesson.files, C1)).status).toBe(400);
   });
 
   test("opened and tried come from the learner's page; compile and tool errors form clusters", async () => {

@@ -3,10 +3,11 @@ import type { RouteDeps } from "../app";
 import { compileProject } from "../compile/compile";
 import { checkProjectFiles, isTestFile, type ProjectFiles } from "../compile/project-files";
 import { HttpError } from "../http/respond";
-import { getChallengeMaterial, isLessonId } from "../lessons/catalog";
+import { getChallengeMaterial, getLesson, isLessonId } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
 import { RunQueue } from "../test-runs/run-queue";
 import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
+import type { CheckReport } from "../test-runs/challenge-check";
 import { checkingLearner } from "./api-rooms";
 import { sessionOr404 } from "./api-sessions";
 import type { Route } from "./route";
@@ -33,15 +34,22 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       rateLimit: "runs",
       async handle({ params, body }) {
         const session = await sessionOr404(registry, params[0]);
-        const only = (body as { file?: unknown } | undefined)?.file;
+        const { file: only, learnerKey, lesson } = (body ?? {}) as { file?: unknown; learnerKey?: unknown; lesson?: unknown };
         if (only !== undefined && typeof only !== "string") throw new HttpError(400, '"file" must be the name of a test file');
+        if (learnerKey !== undefined && !(isLessonId(lesson) && (await getLesson(lesson))?.kind === "lesson")) {
+          throw new HttpError(400, '"lesson" must be the id of the lesson whose tests these are');
+        }
+        const learner = await checkingLearner(rooms, learnerKey, lesson as string);
         // The files as they are now, not the last good build: a learner expects tests to run what they see.
         const compiled = await compileProject(session.files);
         if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
         const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
         if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
         // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
-        return { status: 200, body: await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id) };
+        const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
+        // In a room, the server's own run counts for the lesson: as the page's tick judges it.
+        if (learner) await rooms.recordCheck(learner, lesson as string, lessonReport(run), session.files);
+        return { status: 200, body: run };
       },
     },
     {
@@ -64,4 +72,10 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       },
     },
   ];
+}
+
+/** A lesson's test run as the board counts it: each test a check, passed when some passed and none failed (the page's tick). */
+function lessonReport(run: Awaited<ReturnType<typeof runProjectTests>>): CheckReport {
+  const checks = run.tests.map((t) => ({ name: `${t.file}: ${t.name}`, passed: t.status === "passed" }));
+  return { passed: run.passed > 0 && run.failed === 0, checks };
 }

@@ -55,20 +55,24 @@ export interface CheckItem {
   [extra: string]: unknown;
 }
 
-export function runTests(files: ProjectFiles): Promise<TestRun> {
-  return sessionKeeper.withSession(files, (id) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, {}));
+/** Runs a lesson's tests; in a room the server records its own result for the teacher's board. */
+export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun> {
+  return sessionKeeper.withSession(files, (id) => asLearner((learnerKey) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})));
 }
 
-export async function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
+export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
   const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
-  // In a room, the learner key makes the server record its own result for the teacher's board.
+  return asLearner((learnerKey) => requestJson<CheckRun>("POST", url, { files, learnerKey }));
+}
+
+/** Sends with the room's learner key; a key the server no longer knows (the room ended) leaves the room and sends again without. */
+async function asLearner<T>(send: (learnerKey: string | undefined) => Promise<T>): Promise<T> {
   const learnerKey = roomMembership.learnerKey();
   try {
-    return await requestJson<CheckRun>("POST", url, { files, learnerKey });
+    return await send(learnerKey);
   } catch (error) {
-    // A key the server no longer knows (the room ended): out of the room, and the check still runs.
     if (!(learnerKey && error instanceof ApiError && error.status === 403)) throw error;
     roomMembership.forget(true);
-    return requestJson<CheckRun>("POST", url, { files });
+    return send(undefined);
   }
 }

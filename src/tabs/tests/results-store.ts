@@ -37,7 +37,7 @@ class ResultsStore {
     if (this.of(lessonId).tests.pending) return;
     this.patch(lessonId, { tests: { pending: true } });
     try {
-      const data = await runTests(files);
+      const data = await runTests(lessonId, files);
       this.patch(lessonId, { tests: { pending: false, data } });
       if (data.failed === 0 && data.passed > 0) progressStore.markPassed(lessonId);
     } catch (err) {
