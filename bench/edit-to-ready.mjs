@@ -16,7 +16,13 @@ const LESSON = "06-testing-a-tool-that-asks";
 const TARGET_MS = 25;
 const EDITED_FILE = "close-ticket.tool.ts";
 // The options server/compile/compile.ts passes to esbuild.transform.
-const TRANSFORM_OPTIONS = { loader: "ts", format: "cjs", target: "es2022", sourcemap: "external", tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: true } } };
+const TRANSFORM_OPTIONS = {
+  loader: "ts",
+  format: "cjs",
+  target: "es2022",
+  sourcemap: "external",
+  tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: true } },
+};
 
 /** The lesson's files with a changing trailing comment, so their content (and cache key) is new. */
 function edited(files, mark, which) {
@@ -63,7 +69,11 @@ export async function main(args) {
     for (const kind of Object.keys(kinds)) result[kind] = { put: summarize(samples[kind].put), ready: summarize(samples[kind].ready) };
     result.esbuildTransform = summarize(samples.esbuild);
     const rows = [];
-    for (const [kind, label] of [["same", "unchanged files (cached)"], ["one", "one file changed"], ["all", "all files changed (uncached)"]]) {
+    for (const [kind, label] of [
+      ["same", "unchanged files (cached)"],
+      ["one", "one file changed"],
+      ["all", "all files changed (uncached)"],
+    ]) {
       rows.push({ figure: `${label}: PUT+call median`, value: round(result[kind].ready.median), unit: "ms", target: `≤ ${TARGET_MS} ms` });
       rows.push({ figure: `${label}: PUT+call p95`, value: round(result[kind].ready.p95), unit: "ms" });
       rows.push({ figure: `${label}: PUT alone median`, value: round(result[kind].put.median), unit: "ms" });

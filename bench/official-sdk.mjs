@@ -26,9 +26,18 @@ async function connect(mcpUrl) {
 
 /** One raw `initialize` POST without a session: the playground starts a new instance to answer it. Returns its ms. */
 async function initialize(mcpUrl) {
-  const body = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+  const body = {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+  };
   const started = performance.now();
-  const res = await fetch(mcpUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(body) });
+  const res = await fetch(mcpUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify(body),
+  });
   await res.text();
   const ms = since(started);
   const sid = res.headers.get("mcp-session-id");
@@ -102,10 +111,20 @@ export async function main(args) {
       targets: TARGETS,
     };
     printTable("Official-SDK projects (SDK 1.32 support desk)", [
-      { figure: "session create from snapshot (initialize POST on a new connection), median", value: round(start.median), unit: "ms", target: `< ${TARGETS.instanceStartMedianMs} ms` },
+      {
+        figure: "session create from snapshot (initialize POST on a new connection), median",
+        value: round(start.median),
+        unit: "ms",
+        target: `< ${TARGETS.instanceStartMedianMs} ms`,
+      },
       { figure: "instance start, p95", value: round(start.p95), unit: "ms" },
       { figure: "POST /api/sessions (compile cached + tool listing instance), median", value: round(create.median), unit: "ms" },
-      { figure: `memory per session with one open connection (RSS, ${sessions} sessions)`, value: round(perSessionMB), unit: "MB", target: `< ${TARGETS.memoryPerSessionMB} MB` },
+      {
+        figure: `memory per session with one open connection (RSS, ${sessions} sessions)`,
+        value: round(perSessionMB),
+        unit: "MB",
+        target: `< ${TARGETS.memoryPerSessionMB} MB`,
+      },
       { figure: "QuickJS heap allocated per VM", value: round(vmMB), unit: "MB" },
       { figure: "flow, playground median", value: round(pg.median), unit: "ms" },
       { figure: "flow, bare SDK on the host median", value: round(sdk.median), unit: "ms" },

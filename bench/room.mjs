@@ -42,7 +42,10 @@ async function followBoard(url, code, teacherKey) {
         buffer += decoder.decode(chunk, { stream: true });
         let end;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const data = buffer.slice(0, end).split("\n").find((l) => l.startsWith("data: "));
+          const data = buffer
+            .slice(0, end)
+            .split("\n")
+            .find((l) => l.startsWith("data: "));
           buffer = buffer.slice(end + 2);
           if (!data) continue;
           const c1 = JSON.parse(data.slice(6)).board.challenges.find((c) => c.id === CHALLENGE);
@@ -166,8 +169,15 @@ export async function main(args) {
       { figure: "server CPU per check (+ esbuild)", value: round(result.cpuMsPerCheck, 1), unit: "ms" },
       { figure: `${n} joins (429s waited out)`, value: `${round(joinWallMs / 1000, 1)} s (${waits.count})` },
       { figure: "join p50 / p95", value: `${round(result.join.perJoin.median)} / ${round(result.join.perJoin.p95)}`, unit: "ms" },
-      { figure: "opening the database (first room): RSS held / peak / time", value: `${round(result.memory.openingDatabaseMB, 0)} MB / ${round(result.memory.openingDatabasePeakMB, 0)} MB / ${round(openMs / 1000, 1)} s` },
-      { figure: "RSS per learner, joined / after two checks", value: `${round(result.memory.perLearnerJoinedMB, 3)} / ${round(result.memory.perLearnerAfterChecksMB, 3)}`, unit: "MB" },
+      {
+        figure: "opening the database (first room): RSS held / peak / time",
+        value: `${round(result.memory.openingDatabaseMB, 0)} MB / ${round(result.memory.openingDatabasePeakMB, 0)} MB / ${round(openMs / 1000, 1)} s`,
+      },
+      {
+        figure: "RSS per learner, joined / after two checks",
+        value: `${round(result.memory.perLearnerJoinedMB, 3)} / ${round(result.memory.perLearnerAfterChecksMB, 3)}`,
+        unit: "MB",
+      },
       { figure: "server RSS before database / peak", value: `${round(beforeDb.rssMB, 0)} / ${round(afterChecks.hwmMB, 0)}`, unit: "MB" },
     ]);
     await writeResult("room", result);

@@ -14,7 +14,16 @@ import { printTable, writeResult } from "./lib/report.mjs";
 import { round, summarize } from "./lib/stats.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const TARGET_KB = 300;
 // Monaco and its workers, as Vite names their chunks.
 const EDITOR_CHUNK = /\/assets\/(MonacoEditor|tsMode|editor\.worker|ts\.worker)[-.][^/]*\.js$/;

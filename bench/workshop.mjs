@@ -80,10 +80,19 @@ async function workshop(n, args) {
   try {
     const stuff = await material(server.url, !!args.rooms);
     // One learner first, so start-up costs (first compile, snapshot) are not charged to the room.
-    await learner(server.url, stuff, wallClock(() => undefined));
+    await learner(
+      server.url,
+      stuff,
+      wallClock(() => undefined),
+    );
     // Learners one at a time: what each step costs the server in CPU, the figure that bounds a room on 2 cores.
     const cost = Object.fromEntries(STEPS.map((s) => [s, []]));
-    for (let i = 0; i < COST_RUNS; i++) await learner(server.url, stuff, serverCpu(server.pid, (name, ms) => cost[name].push(ms)));
+    for (let i = 0; i < COST_RUNS; i++)
+      await learner(
+        server.url,
+        stuff,
+        serverCpu(server.pid, (name, ms) => cost[name].push(ms)),
+      );
     const before = server.memory();
     const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
     const errors = [];
@@ -95,7 +104,13 @@ async function workshop(n, args) {
     const room = Promise.all(
       Array.from({ length: n }, (_, i) =>
         new Promise((resolve) => setTimeout(resolve, (i * rampMs) / n))
-          .then(() => learner(server.url, stuff, wallClock((name, ms) => samples[name].push(ms))))
+          .then(() =>
+            learner(
+              server.url,
+              stuff,
+              wallClock((name, ms) => samples[name].push(ms)),
+            ),
+          )
           .catch((error) => void errors.push({ learner: i, message: String(error.message ?? error).slice(0, 300) })),
       ),
     );
@@ -152,9 +167,14 @@ async function idleSessions(k, args) {
     await new Promise((r) => setTimeout(r, 1000));
     const after = server.memory();
     const stats = await server.stats();
-    return { k, baselineRssMB: before.rssMB, afterRssMB: after.rssMB, rssPerSessionMB: (after.rssMB - before.rssMB) / k, quickjsAllocatedPerVmMB: stats.sandbox.allocatedBytes / stats.sandbox.vms / 2 ** 20 };
-  }
-  finally {
+    return {
+      k,
+      baselineRssMB: before.rssMB,
+      afterRssMB: after.rssMB,
+      rssPerSessionMB: (after.rssMB - before.rssMB) / k,
+      quickjsAllocatedPerVmMB: stats.sandbox.allocatedBytes / stats.sandbox.vms / 2 ** 20,
+    };
+  } finally {
     await server.stop();
   }
 }
@@ -168,7 +188,11 @@ function rowsFor(run) {
   }
   rows.push({ figure: "errors", value: run.errors, target: "0" });
   rows.push({ figure: "whole run", value: round(run.wallMs / 1000), unit: "s" });
-  rows.push({ figure: "server CPU per learner (+ esbuild)", value: `${round(run.cpu.serverMsPerLearner, 0)} (+${round(run.cpu.esbuildMsPerLearner, 0)})`, unit: "ms" });
+  rows.push({
+    figure: "server CPU per learner (+ esbuild)",
+    value: `${round(run.cpu.serverMsPerLearner, 0)} (+${round(run.cpu.esbuildMsPerLearner, 0)})`,
+    unit: "ms",
+  });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
   return rows;
@@ -191,10 +215,18 @@ export async function main(args) {
   ]);
   if (runs.length > 1) {
     const worstP95 = (r) => Math.max(...STEPS.map((s) => r.steps[s].p95));
-    printTable("Sweep: how it grows", runs.flatMap((r) => [
-      { figure: `N=${r.n} worst step p95 (${STEPS.reduce((a, s) => (r.steps[s].p95 > r.steps[a].p95 ? s : a))})`, value: round(worstP95(r)), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` },
-      { figure: `N=${r.n} errors / peak RSS`, value: `${r.errors} / ${round(r.memory.peakRssMB, 0)}`, unit: "MB" },
-    ]));
+    printTable(
+      "Sweep: how it grows",
+      runs.flatMap((r) => [
+        {
+          figure: `N=${r.n} worst step p95 (${STEPS.reduce((a, s) => (r.steps[s].p95 > r.steps[a].p95 ? s : a))})`,
+          value: round(worstP95(r)),
+          unit: "ms",
+          target: `≤ ${TARGET_P95_MS} ms`,
+        },
+        { figure: `N=${r.n} errors / peak RSS`, value: `${r.errors} / ${round(r.memory.peakRssMB, 0)}`, unit: "MB" },
+      ]),
+    );
   }
   const result = { workers: args.workers ?? "default (SANDBOX_WORKERS or 4)", runs, idle, target: { p95Ms: TARGET_P95_MS, errors: 0 } };
   await writeResult(args.sweep ? "workshop-sweep" : "workshop", result);

@@ -107,7 +107,10 @@ describe("panes", () => {
     await tablet.context().close();
 
     const phone = await open([390, 844], "light");
-    const visible = () => phone.evaluate(() => [...document.querySelectorAll("[data-pane]")].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.getAttribute("data-pane")));
+    const visible = () =>
+      phone.evaluate(() =>
+        [...document.querySelectorAll("[data-pane]")].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.getAttribute("data-pane")),
+      );
     expect(await visible()).toEqual(["lesson"]);
     await phone.getByRole("tab", { name: "Code" }).click();
     expect(await visible()).toEqual(["editor"]);

@@ -13,7 +13,13 @@ function filesUnder(dir: string): string[] {
 
 /** Lines that only the hidden material has: hints, and code lines of checks and solutions that starters lack. */
 function secrets(): string[] {
-  const starters = new Set(filesUnder(join(ROOT, "lessons")).flatMap((f) => readFileSync(f, "utf8").split("\n").map((l) => l.trim())));
+  const starters = new Set(
+    filesUnder(join(ROOT, "lessons")).flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((l) => l.trim()),
+    ),
+  );
   const found = new Set<string>();
   for (const file of filesUnder(join(ROOT, "checks"))) {
     const text = readFileSync(file, "utf8");
@@ -26,12 +32,20 @@ function secrets(): string[] {
 test("the built page holds no hint, check or solution line", () => {
   const hidden = secrets();
   expect(hidden.length).toBeGreaterThan(50);
-  const bundle = filesUnder(join(ROOT, "dist")).filter((f) => /\.(js|html|css|json)$/.test(f)).map((f) => readFileSync(f, "utf8")).join("\n");
+  const bundle = filesUnder(join(ROOT, "dist"))
+    .filter((f) => /\.(js|html|css|json)$/.test(f))
+    .map((f) => readFileSync(f, "utf8"))
+    .join("\n");
   expect(hidden.filter((line) => bundle.includes(line))).toEqual([]);
 });
 
 test("no path under /checks or the lesson API reaches the hidden files", async () => {
-  for (const path of ["/checks/c1-confirm-before-deleting/hints.json", "/checks/c1-confirm-before-deleting/checks.test.ts", "/api/lessons/..%2F..%2Fchecks", "/api/challenges/c1-confirm-before-deleting"]) {
+  for (const path of [
+    "/checks/c1-confirm-before-deleting/hints.json",
+    "/checks/c1-confirm-before-deleting/checks.test.ts",
+    "/api/lessons/..%2F..%2Fchecks",
+    "/api/challenges/c1-confirm-before-deleting",
+  ]) {
     const text = await (await fetch(base + path)).text();
     for (const line of secrets().slice(0, 200)) expect(text).not.toContain(line);
   }

@@ -66,7 +66,9 @@ describe("11.1: each lesson has its own Call, Tests and Check state", () => {
     await pickLesson(page, "04-on-the-wire");
     expect(await toolAsks(page).count()).toBe(0);
     await pickLesson(page, "02-asking-with-elicit");
-    await expect.poll(() => page.locator("#panel-call").getByRole("alert").allInnerTexts()).toEqual([expect.stringContaining("You opened another lesson while the tool was asking")]);
+    await expect
+      .poll(() => page.locator("#panel-call").getByRole("alert").allInnerTexts())
+      .toEqual([expect.stringContaining("You opened another lesson while the tool was asking")]);
     expect(await toolAsks(page).count()).toBe(0);
   });
 

@@ -23,7 +23,9 @@ async function serverPanelTools(page: Page, persona: string): Promise<string> {
   const dialog = page.getByRole("dialog", { name: "Your server, as a client sees it" });
   await dialog.getByRole("combobox").selectOption({ label: persona });
   await dialog.getByTestId("server-info").waitFor();
-  await expect.poll(async () => (await dialog.getByTestId("server-info").innerText()).includes(persona.startsWith("2025") ? "2025-11-25" : "2026-07-28")).toBe(true);
+  await expect
+    .poll(async () => (await dialog.getByTestId("server-info").innerText()).includes(persona.startsWith("2025") ? "2025-11-25" : "2026-07-28"))
+    .toBe(true);
   const text = await dialog.getByTestId("server-info").innerText();
   await dialog.getByRole("button", { name: "Close" }).click();
   return text;
@@ -95,7 +97,7 @@ test("lesson 10: the sequence diagram says the client shows a link for URL mode"
   expect(await diagram.textContent()).not.toContain("shows the form");
 });
 
-test("lesson 11: the approval form has \"Allow this call\" unticked and \"Remember for this session\" ticked", async () => {
+test('lesson 11: the approval form has "Allow this call" unticked and "Remember for this session" ticked', async () => {
   const { page } = await lessonPage("11-ask-once-approval");
   await page.getByRole("radio", { name: /^email_customer/ }).check();
   await call(page, { id: "T-1", text: "We are on it." });

@@ -17,7 +17,9 @@ test("a share link for a lesson with a draft asks; the version not chosen is kep
   const page = await context.newPage();
   await openLesson(page, base, "03-asking-for-a-missing-detail");
   await typeAtEnd(page, "\n// my own draft 17");
-  await expect.poll(() => page.evaluate(() => localStorage.getItem("elicitation-playground:draft:03-asking-for-a-missing-detail") ?? "")).toContain("my own draft 17");
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("elicitation-playground:draft:03-asking-for-a-missing-detail") ?? ""))
+    .toContain("my own draft 17");
 
   const lesson = (await (await fetch(`${base}/api/lessons/03-asking-for-a-missing-detail`)).json()) as { files: Record<string, string> };
   const sharedFiles = Object.fromEntries(Object.entries(lesson.files).map(([k, v]) => [k, k.endsWith(".tool.ts") ? `${v}\n// from the link 23\n` : v]));
@@ -72,7 +74,9 @@ test("an answer the server can no longer take (it restarted while the form was o
     backend = await startBackend(port, { build: false });
     await page.getByRole("checkbox", { name: "confirm", exact: true }).check();
     await page.getByRole("button", { name: "Accept" }).click();
-    await expect.poll(() => page.locator("#panel-call").getByRole("alert").allInnerTexts()).toEqual([expect.stringContaining("Your answer could not be delivered")]);
+    await expect
+      .poll(() => page.locator("#panel-call").getByRole("alert").allInnerTexts())
+      .toEqual([expect.stringContaining("Your answer could not be delivered")]);
     // The page made a new session behind the scenes: the next call works.
     await page.getByRole("button", { name: /^Call/ }).click();
     await toolAsks(page).waitFor({ timeout: 30_000 });

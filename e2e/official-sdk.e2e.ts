@@ -21,9 +21,12 @@ for (const theme of ["light", "dark"] as const) {
     await toolAsks(page).waitFor();
     await expect(toolAsks(page).innerText()).resolves.toContain("T-1042");
     await page.screenshot({ path: `${OUT}official-${theme}-1-form.png` });
-    await page.getByRole("combobox", { name: /Priority/ }).selectOption({ label: "P1: customers are blocked" }).catch(async () => {
-      await page.getByRole("radio", { name: "P1: customers are blocked" }).check();
-    });
+    await page
+      .getByRole("combobox", { name: /Priority/ })
+      .selectOption({ label: "P1: customers are blocked" })
+      .catch(async () => {
+        await page.getByRole("radio", { name: "P1: customers are blocked" }).check();
+      });
     await page.getByRole("combobox", { name: /Area/ }).selectOption("billing");
     await page.getByRole("button", { name: "Accept" }).click();
     await callResult(page).waitFor();
@@ -38,7 +41,15 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("tab", { name: /Call/ }).click();
     await pickPersona(page, /2026-07-28 · forms/);
     await call(page, { ticketId: "T-7" });
-    await expect.poll(() => page.getByRole("alert").first().innerText().catch(() => "")).toContain("does not speak protocol 2026-07-28");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("alert")
+          .first()
+          .innerText()
+          .catch(() => ""),
+      )
+      .toContain("does not speak protocol 2026-07-28");
 
     await page.getByRole("button", { name: "Connect a client" }).click();
     const dialog = page.getByRole("dialog", { name: "Connect a real client" });

@@ -8,8 +8,12 @@ const base = inject("baseUrl");
 const browser = sharedBrowser();
 
 /** The picked persona's label, without the "(this lesson's)" mark. */
-const checkedPersona = async (page: Page) => (await page.getByRole("radiogroup", { name: "Client persona" }).locator("label:has(input:checked)").innerText()).replace("(this lesson's)", "").trim();
-const lessonsPersona = async (page: Page) => (await page.getByRole("radiogroup", { name: "Client persona" }).locator("label", { hasText: "(this lesson's)" }).innerText()).replace("(this lesson's)", "").trim();
+const checkedPersona = async (page: Page) =>
+  (await page.getByRole("radiogroup", { name: "Client persona" }).locator("label:has(input:checked)").innerText()).replace("(this lesson's)", "").trim();
+const lessonsPersona = async (page: Page) =>
+  (await page.getByRole("radiogroup", { name: "Client persona" }).locator("label", { hasText: "(this lesson's)" }).innerText())
+    .replace("(this lesson's)", "")
+    .trim();
 
 test("opening a lesson switches the persona to the one its text expects", async () => {
   const lessons = (await (await fetch(`${base}/api/lessons`)).json()) as { id: string; persona: string }[];

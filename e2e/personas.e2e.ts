@@ -42,7 +42,9 @@ test("a 2025-11-25 client without forms completes through sendElicitationResult"
   await call(page, { id: "T-1" });
   await callResult(page).waitFor();
   await expect(callResult(page).innerText()).resolves.toContain("sendElicitationResult");
-  const fallback = page.getByRole("group", { name: "Answer through sendElicitationResult" }).or(page.locator('[aria-label="Answer through sendElicitationResult"]'));
+  const fallback = page
+    .getByRole("group", { name: "Answer through sendElicitationResult" })
+    .or(page.locator('[aria-label="Answer through sendElicitationResult"]'));
   await expect(fallback.locator("#fallback-elicit-id").inputValue()).resolves.not.toBe("");
   // The fallback result carries the requested schema, so the answer is a real form.
   await fallback.getByRole("checkbox", { name: "confirm", exact: true }).check();

@@ -25,7 +25,10 @@ let solution: Record<string, string> = {};
 
 async function page(dark = false): Promise<Page> {
   const context = await newContext(browser(), { dark });
-  await context.addInitScript((t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t), dark ? "dark" : "light");
+  await context.addInitScript(
+    (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
+    dark ? "dark" : "light",
+  );
   contexts.push(context);
   const p = await context.newPage();
   errors.push(watchErrors(p));
@@ -38,7 +41,10 @@ const count = async (p: Page, id: string, what: "opened" | "tried" | "passed") =
 
 /** Puts the files in the learner's draft for a lesson, as if typed, then opens it. */
 async function openWithDraft(p: Page, lessonId: string, files: Record<string, string>) {
-  await p.evaluate(([id, f]) => localStorage.setItem(`elicitation-playground:draft:${id}`, JSON.stringify({ v: 1, lessonId: id, files: f, savedAt: Date.now() })), [lessonId, files] as const);
+  await p.evaluate(
+    ([id, f]) => localStorage.setItem(`elicitation-playground:draft:${id}`, JSON.stringify({ v: 1, lessonId: id, files: f, savedAt: Date.now() })),
+    [lessonId, files] as const,
+  );
   await p.goto(`${base}/?lesson=${lessonId}`);
   await p.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
 }
@@ -115,7 +121,11 @@ describe("a workshop room", () => {
     await expect.poll(() => count(teacher, C1, "passed"), { timeout: 10_000, interval: 50 }).toBe(2);
     console.log(`board showed 2 passed ${Math.round(performance.now() - started)} ms after the last check answered`);
     expect(await count(teacher, C1, "tried")).toBe(3);
-    const perCheck = await item(teacher, C1).getByTestId("check-count").evaluateAll((els) => els.map((e) => ({ failing: Number(e.querySelector("[data-testid=failing]")!.textContent), name: e.textContent!.replace(/^\d+/, "") })));
+    const perCheck = await item(teacher, C1)
+      .getByTestId("check-count")
+      .evaluateAll((els) =>
+        els.map((e) => ({ failing: Number(e.querySelector("[data-testid=failing]")!.textContent), name: e.textContent!.replace(/^\d+/, "") })),
+      );
     expect(perCheck).toHaveLength(c.length);
     // The learner's page lists each check by name: the board counts 1 failing for exactly the ones that failed there.
     for (const row of perCheck) expect(row.failing, row.name).toBe(failing.some((f) => f.name.includes(row.name)) ? 1 : 0);
@@ -180,12 +190,15 @@ describe("a workshop room", () => {
 
     await teacher.getByRole("button", { name: `View ${NAMES[2]}'s work` }).click();
     const view = teacher.getByTestId("learner-view");
-    await view.getByTestId("learner-call").waitFor({ timeout: 10_000 }).catch(async () => {
-      // The activity may land a moment after the dialog opened: open it again.
-      await view.getByRole("button", { name: "Close" }).click();
-      await teacher.getByRole("button", { name: `View ${NAMES[2]}'s work` }).click();
-      await view.getByTestId("learner-call").waitFor({ timeout: 10_000 });
-    });
+    await view
+      .getByTestId("learner-call")
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => {
+        // The activity may land a moment after the dialog opened: open it again.
+        await view.getByRole("button", { name: "Close" }).click();
+        await teacher.getByRole("button", { name: `View ${NAMES[2]}'s work` }).click();
+        await view.getByTestId("learner-call").waitFor({ timeout: 10_000 });
+      });
     expect(await view.getByTestId("learner-code").innerText()).toContain("close_ticket");
     expect(await view.getByTestId("learner-call").innerText()).toContain("tools/call");
     expect(await view.locator("input, textarea, select, [contenteditable=true]").count()).toBe(0);
@@ -236,7 +249,11 @@ describe("a workshop room", () => {
     await dark.getByRole("button", { name: "Projector view" }).click();
     await shoot(dark, "room-projector-dark");
     await dark.getByRole("button", { name: "Board", exact: true }).click();
-    for (const [p, name] of [[dark, "room-board-dark-phone"], [learner, "room-learner-dark-phone"], [teacher, "room-board-phone"]] as const) {
+    for (const [p, name] of [
+      [dark, "room-board-dark-phone"],
+      [learner, "room-learner-dark-phone"],
+      [teacher, "room-board-phone"],
+    ] as const) {
       await p.setViewportSize({ width: 390, height: 844 });
       await shoot(p, name);
     }

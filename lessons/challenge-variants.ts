@@ -46,7 +46,10 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
     },
     {
       name: "ignores the box",
-      files: edit(C1, ['    if (!answer.content.confirm) {\n      return { id: ticket.id, deleted: false, reason: "The box was left unticked, so the ticket stays." };\n    }\n', ""]),
+      files: edit(C1, [
+        '    if (!answer.content.confirm) {\n      return { id: ticket.id, deleted: false, reason: "The box was left unticked, so the ticket stays." };\n    }\n',
+        "",
+      ]),
       failing: "Deletes only after a ticked confirmation",
     },
     {
@@ -65,7 +68,10 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         C1,
         ["    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);\n", ""],
         ['`Delete ${ticket.id} "${ticket.title}"', '`Delete ${input.id} "${ticket?.title}"'],
-        ['    if (answer.status === "decline") {', "    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);\n    if (answer.status === \"decline\") {"],
+        [
+          '    if (answer.status === "decline") {',
+          '    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);\n    if (answer.status === "decline") {',
+        ],
       ),
       failing: "Fails without asking for an unknown ticket",
     },
@@ -87,7 +93,10 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
       name: "emails before asking",
       files: edit(
         C2,
-        ["    const answer = await this.elicit(", "    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n    const answer = await this.elicit("],
+        [
+          "    const answer = await this.elicit(",
+          "    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n    const answer = await this.elicit(",
+        ],
         ["    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n    return", "    return"],
       ),
       failing: "One accepted call sends exactly one email",
@@ -104,23 +113,40 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
     },
     {
       name: "acts on cancel",
-      files: edit(C2, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {']),
+      files: edit(C2, [
+        'if (answer.status !== "accept" || !answer.content.confirm) {',
+        'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {',
+      ]),
       failing: "A cancel or an unticked box changes nothing",
     },
   ],
   "c3-ask-only-when-needed": [
     { name: "the starter (always asks, takes any name)", files: starterAsIs, failing: "Does not ask when the model names an agent" },
     { name: "asks even when the agent is given", files: edit(C3, ["    if (!agent) {", "    {"]), failing: "Does not ask when the model names an agent" },
-    { name: "ignores the pick", files: edit(C3, ["agent = answer.content.agent;", "agent = agents[0];"]), failing: "Asks when no agent is given, and assigns the pick" },
+    {
+      name: "ignores the pick",
+      files: edit(C3, ["agent = answer.content.agent;", "agent = agents[0];"]),
+      failing: "Asks when no agent is given, and assigns the pick",
+    },
     {
       name: "a free-text form field",
-      files: edit(C3, ['z.object({ agent: z.enum(agents).describe("The agent who will own this ticket") })', 'z.object({ agent: z.string().describe("The agent who will own this ticket") })']),
+      files: edit(C3, [
+        'z.object({ agent: z.enum(agents).describe("The agent who will own this ticket") })',
+        'z.object({ agent: z.string().describe("The agent who will own this ticket") })',
+      ]),
       failing: "The form offers exactly the three agents",
     },
-    { name: "any name as the input agent", files: edit(C3, ["agent: z.enum(agents).optional()", "agent: z.string().optional()"]), failing: "Rejects an input agent that is not on the list" },
+    {
+      name: "any name as the input agent",
+      files: edit(C3, ["agent: z.enum(agents).optional()", "agent: z.string().optional()"]),
+      failing: "Rejects an input agent that is not on the list",
+    },
     {
       name: "a default agent on decline",
-      files: edit(C3, ['      if (answer.status !== "accept") return', '      if (answer.status !== "accept") ticket.agent = "ana";\n      if (answer.status !== "accept") return']),
+      files: edit(C3, [
+        '      if (answer.status !== "accept") return',
+        '      if (answer.status !== "accept") ticket.agent = "ana";\n      if (answer.status !== "accept") return',
+      ]),
       failing: "A decline or cancel assigns nobody",
     },
     {
@@ -136,39 +162,92 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
   ],
   "c4-flatten-the-form": [
     { name: "the starter (nested form)", files: starterAsIs, failing: "Asks with a flat form", failure: "tool" },
-    { name: "a .regex() on the name", files: edit(C4, ["name: z.string().min(1)", "name: z.string().regex(/^[A-Z]/)"]), failing: "Asks with a flat form", failure: "tool" },
+    {
+      name: "a .regex() on the name",
+      files: edit(C4, ["name: z.string().min(1)", "name: z.string().regex(/^[A-Z]/)"]),
+      failing: "Asks with a flat form",
+      failure: "tool",
+    },
     { name: "the email as plain text", files: edit(C4, ["email: z.email()", "email: z.string()"]), failing: "Email and date fields say what they hold" },
-    { name: "the window as free text", files: edit(C4, ['window: z.enum(["morning", "afternoon"])', "window: z.string()"]), failing: "The window is a choice of morning or afternoon" },
-    { name: "other field names", files: edit(C4, ["name: z.string().min(1)", "fullName: z.string().min(1)"]), failing: "The form asks for name, email, date and window" },
-    { name: "books on decline", files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "cancel") return']), failing: "A declined or cancelled form books nothing" },
-    { name: "books on cancel", files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "decline") return']), failing: "A declined or cancelled form books nothing" },
+    {
+      name: "the window as free text",
+      files: edit(C4, ['window: z.enum(["morning", "afternoon"])', "window: z.string()"]),
+      failing: "The window is a choice of morning or afternoon",
+    },
+    {
+      name: "other field names",
+      files: edit(C4, ["name: z.string().min(1)", "fullName: z.string().min(1)"]),
+      failing: "The form asks for name, email, date and window",
+    },
+    {
+      name: "books on decline",
+      files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "cancel") return']),
+      failing: "A declined or cancelled form books nothing",
+    },
+    {
+      name: "books on cancel",
+      files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "decline") return']),
+      failing: "A declined or cancelled form books nothing",
+    },
   ],
   "c5-say-what-happened": [
     { name: "the starter (the same result for both)", files: starterAsIs, failing: "The decline result says the person declined" },
     {
       name: "cancel worded as decline",
-      files: edit(C5, ['reason: "The person cancelled: they closed the form without choosing. Do not retry now; ask them in the chat if they still want it closed."', 'reason: "The person declined. Do not try again."']),
+      files: edit(C5, [
+        'reason: "The person cancelled: they closed the form without choosing. Do not retry now; ask them in the chat if they still want it closed."',
+        'reason: "The person declined. Do not try again."',
+      ]),
       failing: "The cancel result says the person cancelled",
     },
     {
       name: "no instruction to stop after a decline",
-      files: edit(C5, ['reason: "The person declined: they do not want this ticket closed. Leave it open and do not ask again."', 'reason: "The person declined. Leave it open."']),
+      files: edit(C5, [
+        'reason: "The person declined: they do not want this ticket closed. Leave it open and do not ask again."',
+        'reason: "The person declined. Leave it open."',
+      ]),
       failing: "The decline result tells the model to stop",
     },
-    { name: "ignores the box", files: edit(C5, ['    if (!answer.content.confirm) return { id: ticket.id, closed: false, reason: "The box was left unticked." };\n', ""]), failing: "Only a ticked accept closes the ticket" },
-    { name: "closes on cancel", files: edit(C5, ['if (answer.status === "cancel") return', 'if (answer.status === "cancel") ticket.status = "closed";\n    if (answer.status === "cancel") return']), failing: "Decline and cancel give different results" },
+    {
+      name: "ignores the box",
+      files: edit(C5, ['    if (!answer.content.confirm) return { id: ticket.id, closed: false, reason: "The box was left unticked." };\n', ""]),
+      failing: "Only a ticked accept closes the ticket",
+    },
+    {
+      name: "closes on cancel",
+      files: edit(C5, [
+        'if (answer.status === "cancel") return',
+        'if (answer.status === "cancel") ticket.status = "closed";\n    if (answer.status === "cancel") return',
+      ]),
+      failing: "Decline and cancel give different results",
+    },
   ],
   "c6-optional-asking": [
     { name: "the starter (always asks)", files: starterAsIs, failing: "A client that cannot ask still gets the preview" },
-    { name: "closes with the box unticked", files: edit(C6, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status !== "accept") {']), failing: "Applying with a cancel or an unticked box closes nothing" },
-    { name: "closes on cancel", files: edit(C6, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {']), failing: "Applying with a cancel or an unticked box closes nothing" },
-    { name: "apply is required", files: edit(C6, ["apply: z.boolean().default(false)", "apply: z.boolean()"]), failing: "The tool takes an optional apply flag" },
+    {
+      name: "closes with the box unticked",
+      files: edit(C6, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status !== "accept") {']),
+      failing: "Applying with a cancel or an unticked box closes nothing",
+    },
+    {
+      name: "closes on cancel",
+      files: edit(C6, [
+        'if (answer.status !== "accept" || !answer.content.confirm) {',
+        'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {',
+      ]),
+      failing: "Applying with a cancel or an unticked box closes nothing",
+    },
+    {
+      name: "apply is required",
+      files: edit(C6, ["apply: z.boolean().default(false)", "apply: z.boolean()"]),
+      failing: "The tool takes an optional apply flag",
+    },
     {
       name: "the preview asks too",
-      files: edit(
-        C6,
-        ["    // Useful without anybody's yes: works for every client.\n    if (!input.apply) return", "    const first = await this.elicit(\"Show the stale tickets?\", z.object({ ok: z.boolean() }));\n    if (!input.apply) return"],
-      ),
+      files: edit(C6, [
+        "    // Useful without anybody's yes: works for every client.\n    if (!input.apply) return",
+        '    const first = await this.elicit("Show the stale tickets?", z.object({ ok: z.boolean() }));\n    if (!input.apply) return',
+      ]),
       failing: "The preview asks nothing and changes nothing",
     },
     {
@@ -176,18 +255,33 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
       files: edit(C6, ["    const answer = await this.elicit(", '    const answer = { status: "accept", content: { confirm: true } } as const;\n    void (']),
       failing: "Applying asks first, and a no closes nothing",
     },
-    { name: "closes every open ticket", files: edit(C6, ['(t) => t.status === "open" && t.daysSinceUpdate > STALE_AFTER_DAYS', '(t) => t.status === "open"']), failing: "Applying closes the stale tickets after a yes" },
+    {
+      name: "closes every open ticket",
+      files: edit(C6, ['(t) => t.status === "open" && t.daysSinceUpdate > STALE_AFTER_DAYS', '(t) => t.status === "open"']),
+      failing: "Applying closes the stale tickets after a yes",
+    },
   ],
   "c8-support-desk-every-answer": [
     { name: "the starter (reads content whatever the answer)", files: starterAsIs, failing: "Says nothing was escalated when the person declines" },
-    { name: "asks every client", files: edit(C8, ["if (!server.server.getClientCapabilities()?.elicitation) {", "if (false) {"]), failing: "Answers a client without forms with plain text instead of an error" },
-    { name: "cancel said like decline", files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']), failing: "Says so on cancel, in other words than for decline" },
+    {
+      name: "asks every client",
+      files: edit(C8, ["if (!server.server.getClientCapabilities()?.elicitation) {", "if (false) {"]),
+      failing: "Answers a client without forms with plain text instead of an error",
+    },
+    {
+      name: "cancel said like decline",
+      files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']),
+      failing: "Says so on cancel, in other words than for decline",
+    },
   ],
   "c7-write-the-tests": [
     { name: "the starter's one test", files: starterAsIs, failing: "Your tests catch a tool that asks even when an agent is given" },
     {
       name: "no test of decline or cancel",
-      files: (solution, starter) => ({ ...starter, "assign-ticket.test.ts": withoutTests(solution["assign-ticket.test.ts"], ["decline assigns nobody", "cancel assigns nobody"]) }),
+      files: (solution, starter) => ({
+        ...starter,
+        "assign-ticket.test.ts": withoutTests(solution["assign-ticket.test.ts"], ["decline assigns nobody", "cancel assigns nobody"]),
+      }),
       failing: "Your tests catch a tool that assigns someone after a decline or cancel",
     },
     {

@@ -109,9 +109,7 @@ const PERSONAS: Record<PersonaId, { modern: boolean; capabilities: Record<string
   "2025-none": { modern: false, capabilities: {} },
 };
 
-type Outcome =
-  | { kind: "result"; result: any; rounds: number; text: string }
-  | { kind: "rpc-error"; code: number; message: string; data?: any };
+type Outcome = { kind: "result"; result: any; rounds: number; text: string } | { kind: "rpc-error"; code: number; message: string; data?: any };
 
 /** A client like the Call tab's: the official v2 client of one persona, driving 2026-07-28 rounds by hand. */
 class Host {
@@ -135,7 +133,13 @@ class Host {
       let pushed = 0;
       client.setRequestHandler("elicitation/create", async (req) => {
         const p = req.params as Record<string, any>;
-        const q: Question = { key: `pushed-${++pushed}`, mode: p.mode === "url" ? "url" : "form", message: p.message, requestedSchema: p.requestedSchema, url: p.url };
+        const q: Question = {
+          key: `pushed-${++pushed}`,
+          mode: p.mode === "url" ? "url" : "form",
+          message: p.message,
+          requestedSchema: p.requestedSchema,
+          url: p.url,
+        };
         host.questions.push(q);
         return host.answer(q) as never;
       });
@@ -245,7 +249,12 @@ describe("01 A tool that acts without asking", () => {
   });
 
   test("it is a hint, not a lock: every kind of client closes the ticket the same way", async () => {
-    for (const [persona, ticket] of [["2026-forms", "T-1"], ["2026-none", "T-2"], ["2025-forms", "T-3"], ["2025-none", "T-1"]] as const) {
+    for (const [persona, ticket] of [
+      ["2026-forms", "T-1"],
+      ["2026-none", "T-2"],
+      ["2025-forms", "T-3"],
+      ["2025-none", "T-1"],
+    ] as const) {
       const s = await session(ID);
       const host = await Host.connect(s.mcpUrl, persona);
       const outcome = await host.call("close_ticket", { id: ticket });
@@ -308,7 +317,11 @@ describe("02 Asking with this.elicit()", () => {
   });
 
   test("the answer's value travels as action on the wire (as the Call and Wire tabs show it) and reaches the code as status", async () => {
-    for (const [answer, action] of [[confirmed, "accept"], [decline, "decline"], [cancel, "cancel"]] as const) {
+    for (const [answer, action] of [
+      [confirmed, "accept"],
+      [decline, "decline"],
+      [cancel, "cancel"],
+    ] as const) {
       const s = await session(ID);
       const host = await Host.connect(s.mcpUrl);
       const result = resultOf(await host.call("close_ticket", { id: "T-3" }, answer));
@@ -336,7 +349,11 @@ describe("02 Asking with this.elicit()", () => {
     const s = await session(ID, withOutboxProbe);
     const host = await Host.connect(s.mcpUrl);
     const outcome = await host.call("close_ticket", { id: "T-1" }, decline);
-    expect(resultOf(outcome).structuredContent).toEqual({ id: "T-1", closed: false, reason: "The person said no. Leave the ticket open and do not ask again." });
+    expect(resultOf(outcome).structuredContent).toEqual({
+      id: "T-1",
+      closed: false,
+      reason: "The person said no. Leave the ticket open and do not ask again.",
+    });
     expect(await emailsIn(s.mcpUrl)).toEqual([]);
     await host.close();
   });
@@ -415,7 +432,11 @@ describe("03 Asking for a missing detail", () => {
     const host = await Host.connect(s.mcpUrl);
     const outcome = await host.call("assign_ticket", { id: "T-1" }, accept({ agent: "chen" }));
     expect(host.questions).toHaveLength(1);
-    expect(host.questions[0].requestedSchema.properties.agent).toEqual({ type: "string", enum: ["ana", "bo", "chen"], description: "The agent who will own this ticket" });
+    expect(host.questions[0].requestedSchema.properties.agent).toEqual({
+      type: "string",
+      enum: ["ana", "bo", "chen"],
+      description: "The agent who will own this ticket",
+    });
     expect(resultOf(outcome).structuredContent).toEqual({ id: "T-1", agent: "chen" });
     await host.close();
   });
@@ -506,7 +527,11 @@ describe("04 On the wire", () => {
     const { rounds } = await walkThrough();
     const [round1, round2] = rounds;
     const { inputResponses, requestState, ...rest2 } = round2.request.params;
-    expect(Object.keys(round2.request.params).filter((k) => !(k in round1.request.params)).sort()).toEqual(["inputResponses", "requestState"]);
+    expect(
+      Object.keys(round2.request.params)
+        .filter((k) => !(k in round1.request.params))
+        .sort(),
+    ).toEqual(["inputResponses", "requestState"]);
     expect(rest2).toEqual(round1.request.params);
     expect(round2.request.method).toBe(round1.request.method);
   });
@@ -517,7 +542,12 @@ describe("04 On the wire", () => {
     // A wholly separate client, on its own connection, sends the retry.
     const other = await Host.connect(s.mcpUrl);
     const round2: any = await other.client.callTool(
-      { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": confirmAnswer }, requestState: first.body.result.requestState } as never,
+      {
+        name: "close_ticket",
+        arguments: { id: "T-1" },
+        inputResponses: { "elicitation-1": confirmAnswer },
+        requestState: first.body.result.requestState,
+      } as never,
       { allowInputRequired: true },
     );
     expect(Object.keys(round2.inputRequests)).toEqual(["elicitation-2"]);
@@ -576,7 +606,9 @@ describe("04 On the wire", () => {
   test("an email answer left out gets the schema's default (true) filled in", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
-    const outcome = await host.call("close_ticket", { id: "T-3" }, (q) => (q.key === "elicitation-1" ? { action: "accept", content: { confirm: true } } : { action: "accept", content: {} }));
+    const outcome = await host.call("close_ticket", { id: "T-3" }, (q) =>
+      q.key === "elicitation-1" ? { action: "accept", content: { confirm: true } } : { action: "accept", content: {} },
+    );
     expect(resultOf(outcome).structuredContent).toEqual({ id: "T-3", closed: true, emailed: true });
     await host.close();
   });
@@ -802,7 +834,9 @@ describe("07 Clients that can't ask", () => {
     expect(asked.content[0].text).toContain("Then call sendElicitationResult with");
     expect(await emailsIn(s.mcpUrl)).toEqual([]);
     // ...and the answer sent back through that tool finishes the call.
-    const done = resultOf(await host.call("sendElicitationResult", { elicitId: asked.structuredContent.elicitId, action: "accept", content: { approve: true } }));
+    const done = resultOf(
+      await host.call("sendElicitationResult", { elicitId: asked.structuredContent.elicitId, action: "accept", content: { approve: true } }),
+    );
     expect(done.structuredContent).toMatchObject({ sent: true });
     expect(await emailsIn(s.mcpUrl)).toHaveLength(1);
     await host.close();
@@ -837,7 +871,15 @@ describe("08 Turning elicitation on", () => {
   const withoutSwitch = (files: Files) => edit(files, "server.ts", "  elicitation: { enabled: true },\n", "");
 
   test("lessons 1 to 7 have no server.ts; this one does", async () => {
-    for (const id of ["01-acts-without-asking", "02-asking-with-elicit", "03-asking-for-a-missing-detail", "04-on-the-wire", "05-ask-first-then-act", "06-testing-a-tool-that-asks", "07-clients-that-cannot-ask"])
+    for (const id of [
+      "01-acts-without-asking",
+      "02-asking-with-elicit",
+      "03-asking-for-a-missing-detail",
+      "04-on-the-wire",
+      "05-ask-first-then-act",
+      "06-testing-a-tool-that-asks",
+      "07-clients-that-cannot-ask",
+    ])
       expect(Object.keys(await filesOf(id)), id).not.toContain("server.ts");
     expect(Object.keys(await filesOf(ID))).toContain("server.ts");
   });
@@ -918,7 +960,11 @@ describe("09 A richer form: escalating a ticket", () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const result = resultOf(await host.call("escalate_ticket", { id: "T-1" }, accept({ priority: "p2", area: "login" })));
-    expect(result.structuredContent).toEqual({ id: "T-1", escalated: true, escalation: { priority: "p2", area: "login", customersAffected: 1, outage: false } });
+    expect(result.structuredContent).toEqual({
+      id: "T-1",
+      escalated: true,
+      escalation: { priority: "p2", area: "login", customersAffected: 1, outage: false },
+    });
     expect((await ticketOf(s.mcpUrl, "T-1")).escalation).toEqual({ priority: "p2", area: "login", customersAffected: 1, outage: false });
     await host.close();
   });
@@ -999,7 +1045,11 @@ describe("10 Sensitive data goes through URL mode", () => {
     const host = await Host.connect(s.mcpUrl, "2026-forms");
     const result = resultOf(await host.call("open_billing", { id: "T-2" }, () => ({ action: "accept" })));
     expect(host.tap.calls()[1].request.params.inputResponses).toEqual({ "elicitation-1": { action: "accept" } });
-    expect(result.structuredContent).toEqual({ id: "T-2", linkOpened: true, note: "Wait for the person to say they have signed in before reading the invoice." });
+    expect(result.structuredContent).toEqual({
+      id: "T-2",
+      linkOpened: true,
+      note: "Wait for the person to say they have signed in before reading the invoice.",
+    });
     await host.close();
   });
 
@@ -1058,7 +1108,7 @@ describe("11 Ask once: approval", () => {
     await host.close();
   });
 
-  test('allowed, not remembered: this call runs, and the next one asks again', async () => {
+  test("allowed, not remembered: this call runs, and the next one asks again", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const first = resultOf(await host.call("email_customer", { id: "T-1", text: "We are on it." }, accept({ approve: true, remember: false })));
@@ -1110,7 +1160,9 @@ describe("11 Ask once: approval", () => {
   });
 
   test("approval: true works too, with a standard message", async () => {
-    const s = await session(ID, (f) => edit(f, "email-customer.tool.ts", 'approval: { message: "Let the assistant email customers about their tickets?" }', "approval: true"));
+    const s = await session(ID, (f) =>
+      edit(f, "email-customer.tool.ts", 'approval: { message: "Let the assistant email customers about their tickets?" }', "approval: true"),
+    );
     const host = await Host.connect(s.mcpUrl);
     const result = resultOf(await host.call("email_customer", { id: "T-3", text: "Hello." }, approveAndRemember));
     expect(host.questions).toHaveLength(1);
@@ -1304,7 +1356,9 @@ describe("c6 Optional asking (starter)", () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
     const result = resultOf(await host.call("close_stale_tickets", {}, accept({ confirm: true })));
-    expect(host.questions[0].message).toBe('Close 3 stale tickets: T-2 "Invoice shows the wrong total", T-4 "Password reset email never arrives", T-5 "Export to CSV is empty"?');
+    expect(host.questions[0].message).toBe(
+      'Close 3 stale tickets: T-2 "Invoice shows the wrong total", T-4 "Password reset email never arrives", T-5 "Export to CSV is empty"?',
+    );
     expect(result.structuredContent).toEqual({ closed: ["T-2", "T-4", "T-5"] });
     await host.close();
   });
@@ -1316,7 +1370,11 @@ describe("c7 Write the tests (starter)", () => {
   test("1. with an agent in the input it assigns the ticket and asks nobody", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl);
-    expect(resultOf(await host.call("assign_ticket", { id: "T-1", agent: "bo" }, accept({ agent: "ana" }))).structuredContent).toEqual({ id: "T-1", assigned: true, agent: "bo" });
+    expect(resultOf(await host.call("assign_ticket", { id: "T-1", agent: "bo" }, accept({ agent: "ana" }))).structuredContent).toEqual({
+      id: "T-1",
+      assigned: true,
+      agent: "bo",
+    });
     expect(host.questions).toEqual([]);
     expect(resultOf(await host.call("get_ticket", { id: "T-1" })).structuredContent.agent).toBe("bo");
     await host.close();

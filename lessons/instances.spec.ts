@@ -16,8 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const instance = (name: string) => startTestPlayground({ instance: name, persistSessions: true, databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dir, "data") });
-const close = (mcpUrl: string, id: number, more: Record<string, unknown> = {}) => rawModern(mcpUrl, id, "tools/call", { name: "close_ticket", arguments: { id: "T-1" }, ...more });
+const instance = (name: string) =>
+  startTestPlayground({ instance: name, persistSessions: true, databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(dir, "data") });
+const close = (mcpUrl: string, id: number, more: Record<string, unknown> = {}) =>
+  rawModern(mcpUrl, id, "tools/call", { name: "close_ticket", arguments: { id: "T-1" }, ...more });
 const accept = (requestState: string) => ({ inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState });
 
 describe("lesson 20: one call, many instances", () => {
@@ -47,7 +49,12 @@ describe("lesson 20: one call, many instances", () => {
       const init = await fetch(s.mcpUrl, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "lesson-20", version: "1.0.0" } } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "lesson-20", version: "1.0.0" } },
+        }),
       });
       legacySid = init.headers.get("mcp-session-id")!;
       await init.text();
@@ -63,7 +70,12 @@ describe("lesson 20: one call, many instances", () => {
       expect(second.body.result.structuredContent).toEqual({ id: "T-1", closed: true, calls_seen: 1 });
       const stale = await fetch(`${b.url}${mcpPath}`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", "mcp-session-id": legacySid },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+          "mcp-session-id": legacySid,
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }),
       });
       expect(stale.status).toBe(404);

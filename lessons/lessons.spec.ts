@@ -56,8 +56,14 @@ describe("lessons and challenges in a real session", () => {
       const material = (await getChallengeMaterial(id))!;
       const onSolution = await api(pg, "POST", `/api/challenges/${id}/check`, { files: material.solution });
       expect(onSolution.status, `${id}: ${onSolution.text}`).toBe(200);
-      expect(onSolution.json.checks.map((c: { name: string }) => c.name), id).toEqual(material.checkNames);
-      expect(onSolution.json.checks.filter((c: { passed: boolean }) => !c.passed), id).toEqual([]);
+      expect(
+        onSolution.json.checks.map((c: { name: string }) => c.name),
+        id,
+      ).toEqual(material.checkNames);
+      expect(
+        onSolution.json.checks.filter((c: { passed: boolean }) => !c.passed),
+        id,
+      ).toEqual([]);
       expect(onSolution.json.passed, id).toBe(true);
 
       const onStarter = await api(pg, "POST", `/api/challenges/${id}/check`, { files: lesson.files });
@@ -107,11 +113,16 @@ describe("lessons and challenges in a real session", () => {
       expect(Object.keys(WRONG_SOLUTIONS).sort()).toEqual([...challenges].sort());
       expect(Object.keys(OTHER_RIGHT_SOLUTIONS).sort()).toEqual([...challenges].sort());
       const reports = await Promise.all(
-        challenges.map(async (id) => [id, await api(pg, "POST", `/api/challenges/${id}/check`, { files: OTHER_RIGHT_SOLUTIONS[id]((await getLesson(id))!.files) })] as const),
+        challenges.map(
+          async (id) => [id, await api(pg, "POST", `/api/challenges/${id}/check`, { files: OTHER_RIGHT_SOLUTIONS[id]((await getLesson(id))!.files) })] as const,
+        ),
       );
       for (const [id, report] of reports) {
         expect(report.status, id).toBe(200);
-        expect(report.json.checks.filter((c: { passed: boolean }) => !c.passed), id).toEqual([]);
+        expect(
+          report.json.checks.filter((c: { passed: boolean }) => !c.passed),
+          id,
+        ).toEqual([]);
         expect(report.json.passed, id).toBe(true);
       }
     });

@@ -27,7 +27,11 @@ function tap(log: Exchange[]): typeof fetch {
     const [mine, theirs] = res.body ? res.body.tee() : [null, null];
     const entry: Exchange = { method: request?.method, request, status: res.status, instance: res.headers.get(SERVER_INSTANCE_HEADER), body: "" };
     log.push(entry);
-    if (mine) void new Response(mine).text().then((t) => (entry.body = t), () => undefined);
+    if (mine)
+      void new Response(mine).text().then(
+        (t) => (entry.body = t),
+        () => undefined,
+      );
     return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
   }) as typeof fetch;
 }
@@ -67,7 +71,10 @@ describe("15 Porting to SDK 2.x and 2026-07-28", () => {
   test("2026-07-28 on the Wire tab: two tools/call round trips, input_required with the form, then inputResponses", async () => {
     const s = await createSession(pg, await files("15-porting-to-sdk-2"));
     const log: Exchange[] = [];
-    const client = new Client({ name: "modern", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    const client = new Client(
+      { name: "modern", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
     client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { priority: "p2", area: "outage" } }) as never);
     await client.connect(new StreamableHTTPClientTransport(new URL(s.mcpUrl), { fetch: tap(log) }));
     await client.callTool({ name: "escalate_ticket", arguments: { ticketId: "T-9" } });

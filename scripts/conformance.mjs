@@ -15,9 +15,17 @@ const PARALLEL = 4;
 
 /** The elicitation and request-state scenarios of each revision: each must pass with no failure or warning. */
 const REQUIRED = {
-  "2026-07-28": ["basic-elicitation", "request-state", "multi-round", "missing-input-response", "result-type", "unsupported-methods", "tampered-state", "ignore-extra-params", "validate-input"].map(
-    (s) => `input-required-result-${s}`,
-  ),
+  "2026-07-28": [
+    "basic-elicitation",
+    "request-state",
+    "multi-round",
+    "missing-input-response",
+    "result-type",
+    "unsupported-methods",
+    "tampered-state",
+    "ignore-extra-params",
+    "validate-input",
+  ].map((s) => `input-required-result-${s}`),
   "2025-11-25": ["tools-call-elicitation", "elicitation-sep1034-defaults", "elicitation-sep1330-enums"],
 };
 
@@ -30,7 +38,8 @@ function expectedFailure(name) {
   if (name === "input-required-result-basic-list-roots") return "roots: learner tools can only ask the person (elicitation)";
   if (name === "input-required-result-multiple-input-requests") return "asks for sampling and roots in one round; learner tools only elicit";
   if (name === "input-required-result-capability-check") return "expects a sampling request where learner tools send elicitation";
-  if (name === "server-stateless") return "its missing-capability probe expects sampling, and its list-changed probe needs a test_trigger_tool_change hook (only a file change alters a learner's tools)";
+  if (name === "server-stateless")
+    return "its missing-capability probe expects sampling, and its list-changed probe needs a test_trigger_tool_change hook (only a file change alters a learner's tools)";
   if (name === "input-required-result-non-tool-request" || name.startsWith("prompts-")) return "prompts: a learner project has tools only";
   if (name.startsWith("resources-") || name === "sep-2164-resource-not-found") return "resources: a learner project has tools only";
   if (name === "caching") return "checks the caching hints of prompts/list and resources/list, which a tools-only server does not serve";
@@ -87,7 +96,11 @@ function startPlayground() {
 async function createSession(baseUrl) {
   const dir = join(root, "scripts/conformance-project");
   // The project is its .ts files; the folder also holds the tsconfig that type-checks them.
-  const files = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  const files = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => [f, readFileSync(join(dir, f), "utf8")]),
+  );
   const res = await fetch(`${baseUrl}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files }) });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`the conformance project did not compile: ${JSON.stringify(body)}`);
@@ -105,9 +118,15 @@ async function listScenarios() {
 async function runScenario(spec, name, mcpUrl, outRoot) {
   const out = join(outRoot, spec, name);
   const { stdout, stderr } = await conformance(["server", "--url", mcpUrl, "--scenario", name, "--spec-version", spec, "-o", out]);
-  const runDir = existsSync(out) ? readdirSync(out).map((d) => join(out, d, "checks.json")).find(existsSync) : undefined;
+  const runDir = existsSync(out)
+    ? readdirSync(out)
+        .map((d) => join(out, d, "checks.json"))
+        .find(existsSync)
+    : undefined;
   const checks = runDir ? JSON.parse(readFileSync(runDir, "utf8")) : [];
-  const graded = checks.filter((c) => c.status !== "INFO").map((c) => ({ id: c.id, status: c.status, ...(c.errorMessage && { errorMessage: c.errorMessage }) }));
+  const graded = checks
+    .filter((c) => c.status !== "INFO")
+    .map((c) => ({ id: c.id, status: c.status, ...(c.errorMessage && { errorMessage: c.errorMessage }) }));
   const count = (status) => graded.filter((c) => c.status === status).length;
   const reason = expectedFailure(name);
   const scenario = {
@@ -140,7 +159,15 @@ function isProblem(s) {
 }
 
 function printTable(scenarios) {
-  const rows = scenarios.map((s) => [s.spec, s.name, s.category, `${s.passed}/${s.passed + s.failed + s.warnings + s.skipped}`, String(s.failed), String(s.warnings), verdict(s)]);
+  const rows = scenarios.map((s) => [
+    s.spec,
+    s.name,
+    s.category,
+    `${s.passed}/${s.passed + s.failed + s.warnings + s.skipped}`,
+    String(s.failed),
+    String(s.warnings),
+    verdict(s),
+  ]);
   const head = ["revision", "scenario", "category", "passed", "failed", "warn", "result"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join("  ");
@@ -166,7 +193,9 @@ try {
   const listed = await listScenarios();
   const runs = SPECS.flatMap((spec) => listed.filter((s) => s.versions.includes(spec)).map((s) => ({ spec, name: s.name })));
   const notRun = listed.filter((s) => !SPECS.some((spec) => s.versions.includes(spec)));
-  console.log(`${PACKAGE}: ${runs.length} server scenario runs (${SPECS.map((spec) => `${runs.filter((r) => r.spec === spec).length} for ${spec}`).join(", ")}) against ${session.mcpUrl}\n`);
+  console.log(
+    `${PACKAGE}: ${runs.length} server scenario runs (${SPECS.map((spec) => `${runs.filter((r) => r.spec === spec).length} for ${spec}`).join(", ")}) against ${session.mcpUrl}\n`,
+  );
   const scenarios = [];
   const queue = [...runs];
   await Promise.all(
@@ -183,7 +212,8 @@ try {
   console.log("Expected to fail, and why:");
   for (const s of scenarios.filter((x) => x.category === "expected to fail")) console.log(`  ${s.spec} ${s.name} (${verdict(s)}): ${s.reason}`);
   const surprises = scenarios.filter((s) => verdict(s) === "passed (expected to fail)");
-  if (surprises.length) console.log(`Passed although listed as expected to fail (take them off the list): ${surprises.map((s) => `${s.spec} ${s.name}`).join(", ")}`);
+  if (surprises.length)
+    console.log(`Passed although listed as expected to fail (take them off the list): ${surprises.map((s) => `${s.spec} ${s.name}`).join(", ")}`);
 
   const missing = SPECS.flatMap((spec) => REQUIRED[spec].filter((n) => !runs.some((r) => r.spec === spec && r.name === n)).map((n) => `${spec} ${n}`));
   const problems = scenarios.filter(isProblem);

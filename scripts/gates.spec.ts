@@ -1,6 +1,7 @@
 // The gates themselves can fail: a planted error in each layer fails `npm run typecheck`, a TypeScript file outside
-// every tsconfig fails it too, and an import across a boundary, a cycle, an unused export or dependency fail `npm run
-// lint`. Lint runs in a copy of the whole project; typecheck in a copy of its configs alone with the planted files
+// every tsconfig fails it too, and an import across a boundary, a cycle, an unused export or dependency, or code
+// outside the format fail `npm run lint`. Lint runs in a copy of the whole project; typecheck in a copy of its configs
+// alone with the planted files
 // (checking the whole tree from a cold cache is what `npm run typecheck` itself does before the tests).
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -46,7 +47,8 @@ function copyProject(keep: (file: string) => boolean): string {
   }
   // node_modules by link, entry by entry, so the copy's tsc cache (node_modules/.cache) stays its own.
   mkdirSync(join(into, "node_modules"));
-  for (const entry of readdirSync(join(root, "node_modules"))) if (entry !== ".cache") symlinkSync(join(root, "node_modules", entry), join(into, "node_modules", entry));
+  for (const entry of readdirSync(join(root, "node_modules")))
+    if (entry !== ".cache") symlinkSync(join(root, "node_modules", entry), join(into, "node_modules", entry));
   execFileSync("git", ["init", "-q"], { cwd: into });
   execFileSync("git", ["add", "-A"], { cwd: into });
   return into;
@@ -54,7 +56,9 @@ function copyProject(keep: (file: string) => boolean): string {
 
 beforeAll(() => {
   copy = copyProject(() => true);
-  configsOnly = copyProject((f) => /(^|\/)tsconfig[\w.-]*\.json$/.test(f) || f === "package.json" || f === "scripts/typecheck.mjs" || f.startsWith("runtime/types/"));
+  configsOnly = copyProject(
+    (f) => /(^|\/)tsconfig[\w.-]*\.json$/.test(f) || f === "package.json" || f === "scripts/typecheck.mjs" || f.startsWith("runtime/types/"),
+  );
 }, 60_000);
 
 afterEach(() => {
@@ -120,6 +124,15 @@ describe("the gates", () => {
     expect(output).toMatch(/runtime\/sdk\/planted\.ts:\d+:\d+ lint\/correctness\/noNodejsModules/);
     expect(output).toMatch(/runtime\/testing\/planted\.ts:\d+:\d+ lint\/style\/noRestrictedImports/);
     expect(output).toMatch(/server\/planted-a\.ts:\d+:\d+ lint\/suspicious\/noImportCycles/);
+  }, 120_000);
+
+  test("code outside the format fails lint, and the learner's starter files are left as written", () => {
+    edit("server/config.ts", (text) => `${text}\nexport const   plantedSpacing = {a:1}\n`);
+    edit("lessons/01-acts-without-asking/files/close-ticket.tool.ts", (text) => `${text}\nconst   keptAsWritten = {a:1}\n`);
+    const { status, output } = run("lint");
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/server\/config\.ts format/);
+    expect(output).not.toMatch(/lessons\/01-acts-without-asking\/files\S* format/);
   }, 120_000);
 
   test("an unused export or dependency fails lint", () => {

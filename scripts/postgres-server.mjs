@@ -11,7 +11,9 @@ import { join } from "node:path";
 function binDir() {
   const base = "/usr/lib/postgresql";
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], "bin") : undefined;
 }
 
@@ -42,7 +44,9 @@ export async function startPostgres() {
     chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
   }
   const as = (cmd, args) => {
-    const run = root ? spawnSync("runuser", ["-u", "postgres", "--", join(bin, cmd), ...args], { encoding: "utf8" }) : spawnSync(join(bin, cmd), args, { encoding: "utf8" });
+    const run = root
+      ? spawnSync("runuser", ["-u", "postgres", "--", join(bin, cmd), ...args], { encoding: "utf8" })
+      : spawnSync(join(bin, cmd), args, { encoding: "utf8" });
     if (run.status !== 0) throw new Error(`${cmd} failed: ${run.stderr || run.stdout}`);
   };
   const port = await freePort();

@@ -54,7 +54,12 @@ async function main() {
   const server = await startServer();
   const { url, port } = server;
   const json = async (method, path, body, headers = {}, timeoutMs = 30_000) => {
-    const r = await fetch(url + path, { method, headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    const r = await fetch(url + path, {
+      method,
+      headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const text = await r.text();
     let parsed;
     try {
@@ -63,10 +68,20 @@ async function main() {
     return { status: r.status, json: parsed, headers: r.headers };
   };
   const mcp = async (mcpUrl, id, params, capabilities = { elicitation: { form: {} } }) => {
-    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": capabilities, "io.modelcontextprotocol/clientInfo": { name: "redteam", version: "1" } };
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": capabilities,
+      "io.modelcontextprotocol/clientInfo": { name: "redteam", version: "1" },
+    };
     const r = await fetch(mcpUrl, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": params.name },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": params.name,
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { ...params, _meta: meta } }),
       signal: AbortSignal.timeout(60_000),
     });
@@ -88,7 +103,12 @@ async function main() {
   const tool = (name, body, prelude = "", schema = "{}") =>
     `import { Tool, ToolContext, z } from "@frontmcp/sdk";\n${prelude}\n@Tool({ name: "${name}", inputSchema: ${schema} })\nexport class T extends ToolContext { async execute(input: any) { ${body} } }\n`;
   const ask = (question) =>
-    tool("close_ticket", `const a = await this.elicit(${question}, z.object({ confirm: z.boolean() })); if (a.status !== "accept" || !a.content!.confirm) return { closed: false }; closes++; return { closed: true, closes };`, "let closes = 0;", "{ id: z.string() }");
+    tool(
+      "close_ticket",
+      `const a = await this.elicit(${question}, z.object({ confirm: z.boolean() })); if (a.status !== "accept" || !a.content!.confirm) return { closed: false }; closes++; return { closed: true, closes };`,
+      "let closes = 0;",
+      "{ id: z.string() }",
+    );
   const YES = { "elicitation-1": { action: "accept", content: { confirm: true } } };
 
   // 1. No request kills the server
@@ -103,11 +123,16 @@ async function main() {
   });
   await check("300 malformed requests (hosts, paths, methods, headers, bodies)", "all answered 4xx, then normal", async () => {
     const cases = [
-      get("GET / HTTP/1.1", ["host: [::1"]), get("FOO / HTTP/1.1"), get("GET * HTTP/1.1"), get("GET //evil/x HTTP/1.1"),
-      get("POST /api/sessions HTTP/1.1", ["host: 127.0.0.1", "content-length: abc"]), get("GET / HTTP/1.1", ["host: 127.0.0.1", "x: a\u0000b"]),
+      get("GET / HTTP/1.1", ["host: [::1"]),
+      get("FOO / HTTP/1.1"),
+      get("GET * HTTP/1.1"),
+      get("GET //evil/x HTTP/1.1"),
+      get("POST /api/sessions HTTP/1.1", ["host: 127.0.0.1", "content-length: abc"]),
+      get("GET / HTTP/1.1", ["host: 127.0.0.1", "x: a\u0000b"]),
       `POST /api/sessions HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 9\r\nconnection: close\r\n\r\n{"files":`,
       `POST /mcp/AAAAAAAAAAAAAAAAAAAAAA HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n[[`,
-      get("GET /assets/..%2f..%2fpackage.json HTTP/1.1"), get("DELETE / HTTP/1.1"),
+      get("GET /assets/..%2f..%2fpackage.json HTTP/1.1"),
+      get("DELETE / HTTP/1.1"),
     ];
     const statuses = [];
     for (let i = 0; i < 30; i++) statuses.push(...(await Promise.all(cases.map((c) => raw(port, c)))));
@@ -133,12 +158,22 @@ async function main() {
   await check("page headers", "CSP, frame-ancestors 'none', nosniff, no-referrer", async () => {
     const r = await fetch(url + "/");
     const csp = r.headers.get("content-security-policy") ?? "";
-    const ok = /script-src 'self'/.test(csp) && !/script-src[^;]*unsafe-inline/.test(csp) && /frame-ancestors 'none'/.test(csp) && r.headers.get("x-content-type-options") === "nosniff" && r.headers.get("referrer-policy") === "no-referrer";
+    const ok =
+      /script-src 'self'/.test(csp) &&
+      !/script-src[^;]*unsafe-inline/.test(csp) &&
+      /frame-ancestors 'none'/.test(csp) &&
+      r.headers.get("x-content-type-options") === "nosniff" &&
+      r.headers.get("referrer-policy") === "no-referrer";
     return { observed: ok ? "all present" : csp.slice(0, 80), ok };
   });
   await check("answer with a field outside the form", "refused (INVALID_INPUT)", async () => {
     const r1 = await mcp(s0.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
-    const r2 = await mcp(s0.mcpUrl, 2, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true, deleteAll: true } } } });
+    const r2 = await mcp(s0.mcpUrl, 2, {
+      name: "close_ticket",
+      arguments: { id: "T-1" },
+      requestState: r1.result.requestState,
+      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true, deleteAll: true } } },
+    });
     return { observed: String(r2.result?._meta?.code ?? JSON.stringify(r2).slice(0, 80)), ok: r2.result?._meta?.code === "INVALID_INPUT" };
   });
 
@@ -154,7 +189,8 @@ async function main() {
     const s = await session({ "close.tool.ts": ask("`Close ${input.id}?`") });
     const r1 = await mcp(s.mcpUrl, 1, { name: "close_ticket", arguments: { id: "T-1" } });
     const outs = [];
-    for (let i = 0; i < 3; i++) outs.push(await mcp(s.mcpUrl, 2 + i, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: YES }));
+    for (let i = 0; i < 3; i++)
+      outs.push(await mcp(s.mcpUrl, 2 + i, { name: "close_ticket", arguments: { id: "T-1" }, requestState: r1.result.requestState, inputResponses: YES }));
     const acted = outs.filter((o) => o.result?.structuredContent?.closed).length;
     return { observed: `acted ${acted}x, refused ${outs.filter((o) => o.error?.code === -32602).length}x`, ok: acted === 1 };
   });
@@ -170,9 +206,14 @@ async function main() {
   await check("native indexOf that ignores the interrupt", "neighbour fails; bystander's call OK, state kept", async () => {
     const bystander = await session({ "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") });
     for (let i = 1; i <= 3; i++) await mcp(bystander.mcpUrl, i, { name: "count", arguments: {} });
-    const neighbours = await Promise.all([1, 2].map(() => session({ "s.tool.ts": tool("search", 'return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") };') })));
+    const neighbours = await Promise.all(
+      [1, 2].map(() => session({ "s.tool.ts": tool("search", 'return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") };') })),
+    );
     const started = Date.now();
-    const [n1, n2, b] = await Promise.all([...neighbours.map((n) => mcp(n.mcpUrl, 1, { name: "search", arguments: {} })), mcp(bystander.mcpUrl, 9, { name: "count", arguments: {} })]);
+    const [n1, n2, b] = await Promise.all([
+      ...neighbours.map((n) => mcp(n.mcpUrl, 1, { name: "search", arguments: {} })),
+      mcp(bystander.mcpUrl, 9, { name: "count", arguments: {} }),
+    ]);
     return {
       observed: `neighbours isError=${n1.result?.isError},${n2.result?.isError}; bystander n=${b.result?.structuredContent?.n} after ${Date.now() - started} ms`,
       ok: n1.result?.isError && b.result?.structuredContent?.n === 4,
@@ -185,9 +226,14 @@ async function main() {
     return { observed: `${codes.filter((c) => c === "TIMEOUT").length}/24 TIMEOUT`, ok: codes.every((c) => c === "TIMEOUT") };
   });
   await check("36 files of endless tests vs a bystander's one-test run", "bystander passes; endless run cut by budget", async () => {
-    const endless = Object.fromEntries(Array.from({ length: 36 }, (_, i) => [`e${i}.test.ts`, `import { test } from "@frontmcp/testing";\ntest("spin", async () => { for (;;) {} });\n`]));
+    const endless = Object.fromEntries(
+      Array.from({ length: 36 }, (_, i) => [`e${i}.test.ts`, `import { test } from "@frontmcp/testing";\ntest("spin", async () => { for (;;) {} });\n`]),
+    );
     const n = await session({ "count.tool.ts": tool("count", "return {};"), ...endless });
-    const b = await session({ "count.tool.ts": tool("count", "return {};"), "q.test.ts": `import { expect, test } from "@frontmcp/testing";\ntest("ok", async ({ mcp }) => { expect((await mcp.tools.list()).length).toBe(1); });\n` });
+    const b = await session({
+      "count.tool.ts": tool("count", "return {};"),
+      "q.test.ts": `import { expect, test } from "@frontmcp/testing";\ntest("ok", async ({ mcp }) => { expect((await mcp.tools.list()).length).toBe(1); });\n`,
+    });
     const started = Date.now();
     // The endless run may take its whole budget: 60 s of running time, about 30 s on two workers.
     const slow = json("POST", `/api/sessions/${n.id}/tests`, {}, {}, 120_000);
@@ -195,7 +241,10 @@ async function main() {
     const quick = await json("POST", `/api/sessions/${b.id}/tests`, {});
     const quickMs = Date.now() - started;
     const s = await slow;
-    return { observed: `bystander passed=${quick.json?.passed} after ${quickMs} ms; endless run ${Date.now() - started} ms, failed=${s.json?.failed}`, ok: quick.json?.passed === 1 };
+    return {
+      observed: `bystander passed=${quick.json?.passed} after ${quickMs} ms; endless run ${Date.now() - started} ms, failed=${s.json?.failed}`,
+      ok: quick.json?.passed === 1,
+    };
   });
 
   // 4. Checks cannot be forged (the checks helper's work)
@@ -219,7 +268,8 @@ async function main() {
     const learner = await session({ "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") });
     await mcp(learner.mcpUrl, 1, { name: "count", arguments: {} });
     const statuses = [];
-    for (let i = 0; i < 20; i++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => json("POST", "/api/sessions", { files: { "a.tool.ts": "export const = 1" } })))));
+    for (let i = 0; i < 20; i++)
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, () => json("POST", "/api/sessions", { files: { "a.tool.ts": "export const = 1" } })))));
     const limited = statuses.find((r) => r.status === 429);
     const after = await mcp(learner.mcpUrl, 2, { name: "count", arguments: {} });
     return {

@@ -14,11 +14,15 @@ mkdirSync(results, { recursive: true });
 
 function vitest(label, args, report, env = {}) {
   console.log(`\n— ${label} —`);
-  const run = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : process.env.FORCE_COLOR, ...env },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : process.env.FORCE_COLOR, ...env },
+    },
+  );
   const summary = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
   // A run that failed without a failed test (a suite that crashed while loading) still counts as one failure.
   const failed = summary.numFailedTests || (run.status === 0 ? 0 : 1);
@@ -47,6 +51,10 @@ if (existsSync(`${root}e2e/vitest.config.ts`)) {
   await buildSpa();
   runs.push(vitest("browser end-to-end tests", ["--config", "e2e/vitest.config.ts"], `${results}/e2e.json`));
 }
-const total = runs.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = runs.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);

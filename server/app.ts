@@ -35,11 +35,24 @@ export type Playground = {
   close(): Promise<void>;
 };
 
-export type RouteDeps = { registry: SessionRegistry; pool: SandboxPool; codec: RequestStateCodec<FlowState>; config: PlaygroundConfig; db: Database; rooms: Rooms };
+export type RouteDeps = {
+  registry: SessionRegistry;
+  pool: SandboxPool;
+  codec: RequestStateCodec<FlowState>;
+  config: PlaygroundConfig;
+  db: Database;
+  rooms: Rooms;
+};
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const [pool] = await Promise.all([
-    SandboxPool.start({ workers: config.workers, memoryMB: config.memoryMB, stackBytes: config.stackBytes, watchdogGraceMs: 1000, totalMB: config.sandboxTotalMB }),
+    SandboxPool.start({
+      workers: config.workers,
+      memoryMB: config.memoryMB,
+      stackBytes: config.stackBytes,
+      watchdogGraceMs: 1000,
+      totalMB: config.sandboxTotalMB,
+    }),
     warmCompiler(),
   ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
@@ -47,15 +60,15 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
-  const registry = new SessionRegistry(pool, codec, config, config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined);
+  const registry = new SessionRegistry(
+    pool,
+    codec,
+    config,
+    config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined,
+  );
   pool.onFull = () => registry.closeOneIdle();
   const rooms = new Rooms(db);
-  const routes: Route[] = [
-    ...sessionRoutes(registry),
-    ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config, db, rooms }),
-    ...roomRoutes(rooms),
-  ];
+  const routes: Route[] = [...sessionRoutes(registry), ...lessonRoutes(), ...testRoutes({ registry, pool, codec, config, db, rooms }), ...roomRoutes(rooms)];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.
   let lifecycle!: Lifecycle;

@@ -54,7 +54,10 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 }
 
 function list(raw: string | undefined): string[] {
-  return (raw ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return (raw ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {

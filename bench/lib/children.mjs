@@ -12,7 +12,11 @@ const READY_TIMEOUT_MS = 60_000;
  */
 export async function startChild(script, { env = {}, execArgv = [] } = {}) {
   const profDir = process.env.BENCH_CPU_PROF;
-  const args = [...(script.endsWith(".ts") ? ["--import", "./scripts/register-ts.mjs"] : []), ...execArgv, ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [])];
+  const args = [
+    ...(script.endsWith(".ts") ? ["--import", "./scripts/register-ts.mjs"] : []),
+    ...execArgv,
+    ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ];
   const child = fork(script, [], { cwd: REPO, execArgv: args, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const ready = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);

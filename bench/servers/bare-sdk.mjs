@@ -35,7 +35,11 @@ function buildServer() {
   const server = new McpServer({ name: "bare-close-ticket", version: "1.0.0" }, { capabilities: { tools: {} }, requestState: { verify: codec.verify } });
   server.registerTool(
     "close_ticket",
-    { description: "Close a help desk ticket and email the customer, once the person confirms.", inputSchema: z.object({ id: z.string() }), annotations: { destructiveHint: true } },
+    {
+      description: "Close a help desk ticket and email the customer, once the person confirms.",
+      inputSchema: z.object({ id: z.string() }),
+      annotations: { destructiveHint: true },
+    },
     async ({ id }, ctx) => {
       const ticket = tickets.get(id);
       if (!ticket) return { content: [{ type: "text", text: `There is no ticket ${id}.` }], isError: true };

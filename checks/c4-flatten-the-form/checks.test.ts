@@ -53,9 +53,7 @@ test("An accepted form books the callback", async ({ mcp }) => {
   expect(result).toBeSuccessful();
   const booked = (await mcp.tools.call("list_callbacks", {})).json().callbacks;
   expect(booked).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ ticketId: "T-2", name: "Li Wei", email: "li@example.com", date: "2026-12-03", window: "afternoon" }),
-    ]),
+    expect.arrayContaining([expect.objectContaining({ ticketId: "T-2", name: "Li Wei", email: "li@example.com", date: "2026-12-03", window: "afternoon" })]),
   );
 });
 

@@ -50,7 +50,12 @@ async function openLegacySession(mcpUrl: string): Promise<string> {
   const init = await fetch(mcpUrl, {
     method: "POST",
     headers: LEGACY_HEADERS,
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: { elicitation: { form: {} } }, clientInfo: { name: "cluster-test", version: "1.0.0" } } }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: { elicitation: { form: {} } }, clientInfo: { name: "cluster-test", version: "1.0.0" } },
+    }),
   });
   const sid = init.headers.get("mcp-session-id");
   await init.text();
@@ -60,7 +65,12 @@ async function openLegacySession(mcpUrl: string): Promise<string> {
 
 const round1 = (mcpUrl: string, id: string) => rawModern(mcpUrl, 1, "tools/call", { name: "close_ticket", arguments: { id } });
 const round2 = (mcpUrl: string, id: string, requestState: string) =>
-  rawModern(mcpUrl, 2, "tools/call", { name: "close_ticket", arguments: { id }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState });
+  rawModern(mcpUrl, 2, "tools/call", {
+    name: "close_ticket",
+    arguments: { id },
+    inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
+    requestState,
+  });
 
 describe("routing through nginx", () => {
   test("every request of one session reaches one instance; sessions spread over the instances", async () => {
@@ -122,7 +132,9 @@ describe("failover: an instance dies mid-lesson", () => {
     const put = await api(at(nginx.url), "PUT", `/api/sessions/${s.id}/files`, { files: edited });
     expect(put.status).toBe(200);
     const { solution } = await challengeFiles(CHALLENGE);
-    expect((await api(at(nginx.url), "POST", `/api/challenges/${CHALLENGE}/check`, { files: solution, learnerKey: learner.learnerKey })).json.passed).toBe(true);
+    expect((await api(at(nginx.url), "POST", `/api/challenges/${CHALLENGE}/check`, { files: solution, learnerKey: learner.learnerKey })).json.passed).toBe(
+      true,
+    );
     // A 2025-11-25 session opened by hand (an SDK client would reconnect its stream by itself after the kill).
     const legacySid = await openLegacySession(s.mcpUrl);
 

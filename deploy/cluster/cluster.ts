@@ -58,7 +58,11 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`instance ${name}`, async () => child.exitCode === null && (await fetch(`${url}/readyz`)).ok, () => log);
+  await waitFor(
+    `instance ${name}`,
+    async () => child.exitCode === null && (await fetch(`${url}/readyz`)).ok,
+    () => log,
+  );
   return {
     name,
     port,
@@ -102,7 +106,11 @@ export async function startNginx(instances: Instance[]): Promise<Nginx> {
   let log = "";
   child.stderr!.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor("nginx", async () => (await fetch(`${url}/nginx-healthz`)).ok, () => log + readLog(dir));
+  await waitFor(
+    "nginx",
+    async () => (await fetch(`${url}/nginx-healthz`)).ok,
+    () => log + readLog(dir),
+  );
   return {
     url,
     async stop() {

@@ -49,7 +49,11 @@ const DATA_DIR = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "playground-
 export async function startBackend(port?: number, opts: { build?: boolean } = {}): Promise<Backend> {
   const p = port ?? (await freePort());
   const args = ["scripts/start.mjs", ...(opts.build === false ? ["--no-build"] : [])];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));

@@ -4,7 +4,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { deflateRawSync } from "node:zlib";
 import { expect } from "vitest";
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Playwright gives every launch a fresh temporary profile (its own --user-data-dir). */
 /** One chromium for a test file: launched before its tests, closed after them. */
@@ -88,5 +97,12 @@ export async function endOfEditor(page: Page): Promise<string> {
 export async function pickLesson(page: Page, lessonId: string) {
   const title = await page.evaluate(async (id) => ((await (await fetch(`/api/lessons/${id}`)).json()) as { title: string }).title, lessonId);
   await page.getByRole("combobox", { name: "Lesson" }).selectOption(lessonId);
-  await expect.poll(() => page.locator("article[aria-label=Lesson] h1").innerText().catch(() => "")).toBe(title);
+  await expect
+    .poll(() =>
+      page
+        .locator("article[aria-label=Lesson] h1")
+        .innerText()
+        .catch(() => ""),
+    )
+    .toBe(title);
 }

@@ -50,7 +50,10 @@ export function installOfficialRuntime(modules: BuiltinModules): void {
       return report(() => {
         if (failure) return { ok: false, error: failure };
         if (!connectedTransport())
-          return { ok: false, error: { message: "The server never connected a transport: end the file with `await server.connect(new StdioServerTransport())`" } };
+          return {
+            ok: false,
+            error: { message: "The server never connected a transport: end the file with `await server.connect(new StdioServerTransport())`" },
+          };
         return { ok: true };
       });
     },

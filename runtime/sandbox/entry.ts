@@ -21,9 +21,7 @@ export type LoadRequest = {
 };
 
 const logs = new LogBuffer();
-(globalThis as Record<string, unknown>).console = createConsole((level, text) =>
-  logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`),
-);
+(globalThis as Record<string, unknown>).console = createConsole((level, text) => logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
 function takeLogs(): string[] {
   const lines = logs.lines();
   logs.clear();

@@ -18,14 +18,16 @@ export class ToolFailure extends PublicMcpError {
   }
 }
 
-export type ElicitationRequest =
-  | { mode: "form"; message: string; requestedSchema: Record<string, unknown> }
-  | { mode: "url"; message: string; url: string };
+export type ElicitationRequest = { mode: "form"; message: string; requestedSchema: Record<string, unknown> } | { mode: "url"; message: string; url: string };
 
 /**
  * Thrown by `elicit()` when the k-th question has no answer yet. It is not an Error so a learner's
  * `catch (e) { if (e instanceof Error) ... }` does not swallow it by accident; the runtime re-checks it anyway.
  */
 export class InputRequiredSignal {
-  constructor(readonly key: string, readonly request: ElicitationRequest, readonly digest: string) {}
+  constructor(
+    readonly key: string,
+    readonly request: ElicitationRequest,
+    readonly digest: string,
+  ) {}
 }

@@ -51,16 +51,14 @@ function checkProperty(field: string, p: Record<string, unknown>): Record<string
   if (kind === "string") {
     if (p.format !== undefined && !STRING_FORMATS.has(String(p.format)))
       invalid(field, `format "${String(p.format)}" is not allowed (email, uri, date or date-time)`);
-    if (p.enum !== undefined && !(Array.isArray(p.enum) && p.enum.every((v) => typeof v === "string")))
-      invalid(field, "enum values must be strings");
-    if (p.oneOf !== undefined && !(Array.isArray(p.oneOf) && p.oneOf.every(isTitledOption)))
-      invalid(field, "oneOf must list { const, title } options");
+    if (p.enum !== undefined && !(Array.isArray(p.enum) && p.enum.every((v) => typeof v === "string"))) invalid(field, "enum values must be strings");
+    if (p.oneOf !== undefined && !(Array.isArray(p.oneOf) && p.oneOf.every(isTitledOption))) invalid(field, "oneOf must list { const, title } options");
   }
   if (kind === "array") {
     const items = p.items as Record<string, unknown> | undefined;
     const plain = items && items.type === "string" && Array.isArray(items.enum);
     const titled = items && Array.isArray(items.anyOf) && (items.anyOf as unknown[]).every(isTitledOption);
-    if (!plain && !titled) invalid(field, "arrays are only allowed as multi-select enums (items: { type: \"string\", enum } or { anyOf: [{ const, title }] })");
+    if (!plain && !titled) invalid(field, 'arrays are only allowed as multi-select enums (items: { type: "string", enum } or { anyOf: [{ const, title }] })');
   }
   return out;
 }
@@ -69,7 +67,7 @@ function checkProperty(field: string, p: Record<string, unknown>): Record<string
 export function checkFormSchema(schema: unknown): FormSchema {
   const s = schema as FormSchema;
   if (!s || typeof s !== "object" || s.type !== "object" || typeof s.properties !== "object" || s.properties === null)
-    throw new ToolFailure("elicit(): the schema must be an object schema ({ type: \"object\", properties }) or a z.object({...})", "INVALID_SCHEMA");
+    throw new ToolFailure('elicit(): the schema must be an object schema ({ type: "object", properties }) or a z.object({...})', "INVALID_SCHEMA");
   const properties: FormSchema["properties"] = {};
   for (const [field, p] of Object.entries(s.properties)) properties[field] = checkProperty(field, (p ?? {}) as Record<string, unknown>);
   const out: FormSchema = { ...s, properties };

@@ -33,8 +33,12 @@ export function checkHeaderFields(tool: string, inputSchema: Record<string, unkn
       const refuse = (rule: string) => {
         throw new Error(`Tool "${tool}", field "${field}": x-mcp-header ${rule}. Clients leave out a tool whose x-mcp-header they cannot use.`);
       };
-      if (typeof name !== "string" || !HEADER_TOKEN.test(name)) refuse(`must be a header name such as "Region" (no spaces, colons or brackets), got ${JSON.stringify(name)}`);
-      if (!HEADER_TYPES.has(node.type as string)) refuse(`is allowed on string, integer and boolean fields only, this one is ${typeof node.type === "string" ? node.type : "not of one type (a union such as .nullable())"}`);
+      if (typeof name !== "string" || !HEADER_TOKEN.test(name))
+        refuse(`must be a header name such as "Region" (no spaces, colons or brackets), got ${JSON.stringify(name)}`);
+      if (!HEADER_TYPES.has(node.type as string))
+        refuse(
+          `is allowed on string, integer and boolean fields only, this one is ${typeof node.type === "string" ? node.type : "not of one type (a union such as .nullable())"}`,
+        );
       const other = seen.get((name as string).toLowerCase());
       if (other) refuse(`"${name}" is already used by field "${other}" (header names ignore case)`);
       seen.set((name as string).toLowerCase(), field);
@@ -46,5 +50,7 @@ export function checkHeaderFields(tool: string, inputSchema: Record<string, unkn
   // Anything not reached through plain properties sits in an array, a union (.nullable()) or a record.
   const total = JSON.stringify(inputSchema).split('"x-mcp-header"').length - 1;
   if (total > reachable)
-    throw new Error(`Tool "${tool}": x-mcp-header is allowed only on a plain field of the input (not inside an array, a record or a union such as .nullable()). Clients leave out a tool whose x-mcp-header they cannot use.`);
+    throw new Error(
+      `Tool "${tool}": x-mcp-header is allowed only on a plain field of the input (not inside an array, a record or a union such as .nullable()). Clients leave out a tool whose x-mcp-header they cannot use.`,
+    );
 }

@@ -81,14 +81,23 @@ describe("forms", () => {
       },
       required: ["priority", "area"],
     }`;
-  const files = { "rich.tool.ts": tool("rich", "{}", `    const a = await this.elicit("Escalate?", ${RICH});\n    return { status: a.status, content: a.content ?? null };`) };
+  const files = {
+    "rich.tool.ts": tool("rich", "{}", `    const a = await this.elicit("Escalate?", ${RICH});\n    return { status: a.status, content: a.content ?? null };`),
+  };
 
   async function answer(content: Record<string, unknown>) {
     const s = await createSession(pg, { "store.ts": STORE, ...files });
     const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "rich", arguments: {} });
     return {
       round1: r1.body.result,
-      final: (await rawModern(s.mcpUrl, 2, "tools/call", { name: "rich", arguments: {}, inputResponses: { "elicitation-1": { action: "accept", content } }, requestState: r1.body.result.requestState })).body.result,
+      final: (
+        await rawModern(s.mcpUrl, 2, "tools/call", {
+          name: "rich",
+          arguments: {},
+          inputResponses: { "elicitation-1": { action: "accept", content } },
+          requestState: r1.body.result.requestState,
+        })
+      ).body.result,
     };
   }
 
@@ -127,7 +136,8 @@ describe("forms", () => {
   test("canElicit reflects the request's client", async () => {
     const files = { "c.tool.ts": tool("can", "{}", '    return { form: this.canElicit(), url: this.canElicit("url") };') };
     const s = await createSession(pg, { "store.ts": STORE, ...files });
-    const ask = async (caps: Record<string, unknown>) => (await rawModern(s.mcpUrl, 1, "tools/call", { name: "can", arguments: {} }, caps)).body.result.structuredContent;
+    const ask = async (caps: Record<string, unknown>) =>
+      (await rawModern(s.mcpUrl, 1, "tools/call", { name: "can", arguments: {} }, caps)).body.result.structuredContent;
     expect(await ask({})).toEqual({ form: false, url: false });
     expect(await ask({ elicitation: {} })).toEqual({ form: true, url: false });
     expect(await ask({ elicitation: { url: {} } })).toEqual({ form: false, url: true });
@@ -136,7 +146,11 @@ describe("forms", () => {
 });
 
 describe("servers", () => {
-  const confirm = tool("close", "{ id: z.string() }", '    const a = await this.elicit("Close " + input.id + "?", z.object({ ok: z.boolean() }));\n    return { status: a.status };');
+  const confirm = tool(
+    "close",
+    "{ id: z.string() }",
+    '    const a = await this.elicit("Close " + input.id + "?", z.object({ ok: z.boolean() }));\n    return { status: a.status };',
+  );
   const server = (elicitation: string) => `import { App, FrontMcp } from "@frontmcp/sdk";
 import { T_close } from "./close.tool";
 @App({ id: "desk", name: "Help desk", tools: [T_close] })
@@ -147,7 +161,10 @@ export default class Server {}
 
   test("a project's own @FrontMcp server without elicitation on fails elicit() with ELICITATION_DISABLED and says how", async () => {
     const { response } = await callOnce({ "close.tool.ts": confirm, "server.ts": server("") }, "close", { id: "T-1" });
-    expect(response.body.result._meta).toMatchObject({ code: "ELICITATION_DISABLED", "io.modelcontextprotocol/serverInfo": { name: "help-desk", version: "2.0.0" } });
+    expect(response.body.result._meta).toMatchObject({
+      code: "ELICITATION_DISABLED",
+      "io.modelcontextprotocol/serverInfo": { name: "help-desk", version: "2.0.0" },
+    });
     expect(response.body.result.content[0].text).toMatch(/^Elicitation is disabled in server configuration.*elicitation: \{ enabled: true \}/);
   });
 
@@ -168,7 +185,12 @@ export default class Server {}
 
 describe("approval", () => {
   const files = {
-    "refund.tool.ts": tool("refund", "{ amount: z.number() }", "    return { refunded: input.amount };", ', approval: { message: "Allow refunds for this session?" }'),
+    "refund.tool.ts": tool(
+      "refund",
+      "{ amount: z.number() }",
+      "    return { refunded: input.amount };",
+      ', approval: { message: "Allow refunds for this session?" }',
+    ),
   };
   const approve = (approve: boolean, remember: boolean) => ({ "elicitation-1": { action: "accept", content: { approve, remember } } });
 
@@ -176,7 +198,12 @@ describe("approval", () => {
     const s = await createSession(pg, { "store.ts": STORE, ...files });
     const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "refund", arguments: { amount: 5 } });
     expect(r1.body.result.inputRequests["elicitation-1"].params.message).toBe("Allow refunds for this session?");
-    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", { name: "refund", arguments: { amount: 5 }, inputResponses: approve(true, true), requestState: r1.body.result.requestState });
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "refund",
+      arguments: { amount: 5 },
+      inputResponses: approve(true, true),
+      requestState: r1.body.result.requestState,
+    });
     expect(r2.body.result.structuredContent).toEqual({ refunded: 5 });
     const r3 = await rawModern(s.mcpUrl, 3, "tools/call", { name: "refund", arguments: { amount: 7 } });
     expect(r3.body.result.structuredContent).toEqual({ refunded: 7 });
@@ -188,10 +215,20 @@ describe("approval", () => {
   test("a no runs nothing and says so; a yes without remember asks again next time", async () => {
     const s = await createSession(pg, { "store.ts": STORE, ...files });
     const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "refund", arguments: { amount: 5 } });
-    const no = await rawModern(s.mcpUrl, 2, "tools/call", { name: "refund", arguments: { amount: 5 }, inputResponses: approve(false, true), requestState: r1.body.result.requestState });
+    const no = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "refund",
+      arguments: { amount: 5 },
+      inputResponses: approve(false, true),
+      requestState: r1.body.result.requestState,
+    });
     expect(no.body.result).toMatchObject({ isError: true, _meta: { code: "APPROVAL_DENIED" } });
     const r3 = await rawModern(s.mcpUrl, 3, "tools/call", { name: "refund", arguments: { amount: 5 } });
-    const once = await rawModern(s.mcpUrl, 4, "tools/call", { name: "refund", arguments: { amount: 5 }, inputResponses: approve(true, false), requestState: r3.body.result.requestState });
+    const once = await rawModern(s.mcpUrl, 4, "tools/call", {
+      name: "refund",
+      arguments: { amount: 5 },
+      inputResponses: approve(true, false),
+      requestState: r3.body.result.requestState,
+    });
     expect(once.body.result.structuredContent).toEqual({ refunded: 5 });
     const again = await rawModern(s.mcpUrl, 5, "tools/call", { name: "refund", arguments: { amount: 5 } });
     expect(again.body.result.resultType).toBe("input_required");

@@ -101,8 +101,7 @@ export abstract class ToolContext<In = Record<string, unknown>> {
       throw new ToolFailure(`elicit(): the key ${JSON.stringify(options.key)} must be 1 to 64 letters, digits, _ . or -`, "INVALID_SCHEMA");
     if (!state.elicitationEnabled) throw new ToolFailure(DISABLED_MESSAGE, "ELICITATION_DISABLED");
     const isUrl = !isZodSchema(schema) && (schema as UrlOptions).mode === "url";
-    if (isUrl && !/^https?:\/\//.test(String((schema as UrlOptions).url)))
-      throw new ToolFailure("elicit(): URL mode needs an http(s) url", "INVALID_SCHEMA");
+    if (isUrl && !/^https?:\/\//.test(String((schema as UrlOptions).url))) throw new ToolFailure("elicit(): URL mode needs an http(s) url", "INVALID_SCHEMA");
     // A zod schema's wire form is only needed when asking; converting it in the interpreter is the costly part of
     // a round, and an answered round validates with zod itself. A plain schema is checked either way (it validates).
     const plainSchema = isUrl || isZodSchema(schema) ? undefined : checkFormSchema(schema);

@@ -18,8 +18,12 @@ type Constructor = abstract new (...args: never[]) => unknown;
 
 // Primitives are never instances of their wrapper classes, so these are checked by typeof.
 const PRIMITIVE_TYPES = new Map<unknown, string>([
-  [String, "string"], [Number, "number"], [Boolean, "boolean"],
-  [BigInt, "bigint"], [Symbol, "symbol"], [Function, "function"],
+  [String, "string"],
+  [Number, "number"],
+  [Boolean, "boolean"],
+  [BigInt, "bigint"],
+  [Symbol, "symbol"],
+  [Function, "function"],
 ]);
 
 class Any extends AsymmetricMatcher {

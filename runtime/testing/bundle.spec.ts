@@ -29,18 +29,18 @@ beforeAll(async () => {
 
 // What a learner's close-ticket.test.ts could compile to; the failing expectation is on line 6.
 const LEARNER_FILE = [
-  'const { test, expect } = globalThis.testing;',
+  "const { test, expect } = globalThis.testing;",
   'test("passes", async ({ mcp }) => {',
   '  expect(await mcp.tools.call("close_ticket")).toBeSuccessful();',
-  '});',
+  "});",
   'test("fails", async ({ mcp }) => {',
   '  expect(await mcp.tools.call("close_ticket")).toBeError("INVALID_INPUT");',
-  '});',
+  "});",
   'test("loops", () => { console.log("about to loop"); while (true) {} });',
   'test.describe("after the loop", () => {',
   '  test.afterAll(() => console.log("afterAll ran"));',
   '  test("still runs", () => { expect({ a: 1 }).toEqual({ a: 1 }); });',
-  '});',
+  "});",
 ].join("\n");
 
 // The fixture and host loop as the sandbox integrator would write them, minus the MCP plumbing.

@@ -17,12 +17,15 @@ export function formatArgs(args: readonly unknown[]): string {
       if (rest.length === 0) return whole;
       const value = rest.shift();
       switch (spec) {
-        case "s": return typeof value === "string" ? value : display(value);
-        case "d": case "i": {
+        case "s":
+          return typeof value === "string" ? value : display(value);
+        case "d":
+        case "i": {
           const n = Number(value);
           return String(spec === "i" ? Math.trunc(n) : n);
         }
-        case "f": return String(Number(value));
+        case "f":
+          return String(Number(value));
         case "j": {
           try {
             return JSON.stringify(value) ?? "undefined";
@@ -30,7 +33,8 @@ export function formatArgs(args: readonly unknown[]): string {
             return "[Circular]";
           }
         }
-        default: return formatValue(value, { maxWidth: 72 });
+        default:
+          return formatValue(value, { maxWidth: 72 });
       }
     });
     if (rest.length === 0) return head;
@@ -40,7 +44,10 @@ export function formatArgs(args: readonly unknown[]): string {
 }
 
 export function createConsole(sink: LogSink): CapturedConsole {
-  const level = (name: LogLevel) => (...args: unknown[]) => sink(name, formatArgs(args));
+  const level =
+    (name: LogLevel) =>
+    (...args: unknown[]) =>
+      sink(name, formatArgs(args));
   return { log: level("log"), info: level("info"), warn: level("warn"), error: level("error"), debug: level("debug") };
 }
 
@@ -53,7 +60,10 @@ export class LogBuffer {
   private charCount = 0;
   private cut = false;
 
-  constructor(private readonly maxLines = 200, private readonly maxChars = 20_000) {}
+  constructor(
+    private readonly maxLines = 200,
+    private readonly maxChars = 20_000,
+  ) {}
 
   write(text: string): void {
     if (this.cut) return;

@@ -59,7 +59,7 @@ function deepEqual(a: unknown, b: unknown, strict: boolean, seen: Pairs): boolea
     if (Array.isArray(a) && Array.isArray(b)) {
       if (a.length !== b.length) return false;
       for (let i = 0; i < a.length; i++) {
-        if (strict && (i in a) !== (i in b)) return false;
+        if (strict && i in a !== i in b) return false;
         if (!recurse(a[i], b[i])) return false;
       }
       return true;
@@ -95,8 +95,7 @@ function isPlainRecord(value: unknown): value is Record<PropertyKey, unknown> {
 export function matchesObject(received: unknown, expected: unknown): boolean {
   if (isAsymmetric(expected)) return expected.asymmetricMatch(received, equals);
   if (Array.isArray(expected)) {
-    return Array.isArray(received) && received.length === expected.length &&
-      expected.every((item, i) => matchesObject(received[i], item));
+    return Array.isArray(received) && received.length === expected.length && expected.every((item, i) => matchesObject(received[i], item));
   }
   if (isPlainRecord(expected)) {
     if (!isObject(received)) return false;
@@ -124,8 +123,7 @@ export function alignForDiff(expected: unknown, received: unknown, partial: bool
     }
     return [exp, rec];
   }
-  if (isPlainRecord(expected) && isPlainRecord(received) &&
-      Object.getPrototypeOf(expected) === Object.getPrototypeOf(received)) {
+  if (isPlainRecord(expected) && isPlainRecord(received) && Object.getPrototypeOf(expected) === Object.getPrototypeOf(received)) {
     const exp: Record<PropertyKey, unknown> = {};
     const rec: Record<PropertyKey, unknown> = {};
     for (const key of ownKeys(expected)) {

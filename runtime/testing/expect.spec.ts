@@ -63,7 +63,9 @@ describe("toEqual / toStrictEqual", () => {
     expect(a).toEqual(b);
   });
   it("toStrictEqual counts undefined properties and classes", () => {
-    class Point { constructor(public x: number) {} }
+    class Point {
+      constructor(public x: number) {}
+    }
     expect({ a: 1 }).toStrictEqual({ a: 1 });
     expect(new Point(1)).toEqual({ x: 1 });
     failure(() => expect(new Point(1)).toStrictEqual({ x: 1 }));

@@ -54,8 +54,7 @@ export interface Expect<T> {
 }
 
 function isDiffable(expected: unknown, actual: unknown): boolean {
-  const structured = (v: unknown) =>
-    typeof v === "object" && v !== null && !(v instanceof Date) && !(v instanceof RegExp) && !(v instanceof Error);
+  const structured = (v: unknown) => typeof v === "object" && v !== null && !(v instanceof Date) && !(v instanceof RegExp) && !(v instanceof Error);
   if (structured(expected) && structured(actual)) return true;
   return typeof expected === "string" && typeof actual === "string" && (expected.includes("\n") || actual.includes("\n"));
 }
@@ -69,11 +68,12 @@ function describeFailure(chain: string, result: MatcherResult, isNot: boolean): 
   const expectedText = has("expected") ? `${isNot ? "not " : ""}${inline(result.expected)}` : undefined;
   const actualText = has("actual") ? inline(result.actual) : undefined;
   const [diffExpected, diffActual] = result.diffPair ?? [result.expected, result.actual];
-  const diff = !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual)
-    ? typeof diffExpected === "string" && typeof diffActual === "string"
-      ? lineDiff(diffExpected, diffActual)
-      : lineDiff(pretty(diffExpected), pretty(diffActual))
-    : "";
+  const diff =
+    !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual)
+      ? typeof diffExpected === "string" && typeof diffActual === "string"
+        ? lineDiff(diffExpected, diffActual)
+        : lineDiff(pretty(diffExpected), pretty(diffActual))
+      : "";
   const args = has("expected") ? "expected" : "";
   const parts = [`expect(received).${chain}(${args})`];
   if (result.message) {
@@ -95,7 +95,10 @@ function describeFailure(chain: string, result: MatcherResult, isNot: boolean): 
 
 /** Gives an error the stack of the place the assertion was written, lost across an await. */
 function withStack(error: Error, site: Error): Error {
-  const frames = (site.stack ?? "").split("\n").filter((line) => /^\s*at /.test(line)).join("\n");
+  const frames = (site.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s*at /.test(line))
+    .join("\n");
   try {
     Object.defineProperty(error, "stack", { value: `${error.name}: ${error.message}\n${frames}`, configurable: true, writable: true });
   } catch {
@@ -112,8 +115,7 @@ export function createExpect(): Expect<BuiltinMatchers> {
     const context: MatcherContext = { isNot, promise, equals, format: inline };
     let result: MatcherResult;
     try {
-      result = (matchers[name] as (this: MatcherContext, received: unknown, ...rest: unknown[]) => MatcherResult)
-        .call(context, received, ...args);
+      result = (matchers[name] as (this: MatcherContext, received: unknown, ...rest: unknown[]) => MatcherResult).call(context, received, ...args);
     } catch (error) {
       if (!(error instanceof MatcherUsageError)) throw error;
       throw new ExpectationError(`expect(received).${chain}()\n\nMatcher error: ${error.message}`, { matcher: chain });
@@ -135,9 +137,12 @@ export function createExpect(): Expect<BuiltinMatchers> {
         const site = new Error("call site");
         const pending = typeof received === "function" ? (received as () => unknown)() : received;
         if (!pending || typeof (pending as { then?: unknown }).then !== "function") {
-          throw withStack(new ExpectationError(
-            `expect(received).${promise}.${name}()\n\nMatcher error: received value must be a promise or a function returning a promise`,
-            { matcher: `${promise}.${name}` }), site);
+          throw withStack(
+            new ExpectationError(`expect(received).${promise}.${name}()\n\nMatcher error: received value must be a promise or a function returning a promise`, {
+              matcher: `${promise}.${name}`,
+            }),
+            site,
+          );
         }
         let settled: { ok: boolean; value: unknown };
         try {
@@ -146,10 +151,16 @@ export function createExpect(): Expect<BuiltinMatchers> {
           settled = { ok: false, value: reason };
         }
         if (settled.ok !== (promise === "resolves")) {
-          const outcome = settled.ok ? "Received promise resolved instead of rejected\nResolved to value" : "Received promise rejected instead of resolved\nRejected with";
-          throw withStack(new ExpectationError(
-            `expect(received).${promise}.${name}()\n\n${outcome}: ${inline(settled.value)}`,
-            { matcher: `${promise}.${name}`, actual: inline(settled.value) }), site);
+          const outcome = settled.ok
+            ? "Received promise resolved instead of rejected\nResolved to value"
+            : "Received promise rejected instead of resolved\nRejected with";
+          throw withStack(
+            new ExpectationError(`expect(received).${promise}.${name}()\n\n${outcome}: ${inline(settled.value)}`, {
+              matcher: `${promise}.${name}`,
+              actual: inline(settled.value),
+            }),
+            site,
+          );
         }
         try {
           run(name, settled.value, args, isNot, promise);

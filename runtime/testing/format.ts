@@ -18,8 +18,12 @@ const MAX_ITEMS = 200;
 const MAX_DEPTH = 12;
 
 function isSelfDescribing(value: unknown): value is SelfDescribing {
-  return typeof value === "object" && value !== null && typeof (value as { describe?: unknown }).describe === "function" &&
-    (value as { [key: symbol]: unknown })[SELF_DESCRIBING] === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { describe?: unknown }).describe === "function" &&
+    (value as { [key: symbol]: unknown })[SELF_DESCRIBING] === true
+  );
 }
 
 /** Marker a value sets to be printed through its own `describe()`. */
@@ -33,13 +37,20 @@ export function formatValue(value: unknown, options: FormatOptions = {}): string
   function primitive(v: unknown): string | undefined {
     if (v === null) return "null";
     switch (typeof v) {
-      case "undefined": return "undefined";
-      case "string": return JSON.stringify(v);
-      case "number": return Object.is(v, -0) ? "-0" : String(v);
-      case "bigint": return `${v}n`;
-      case "boolean": return String(v);
-      case "symbol": return v.toString();
-      case "function": return v.name ? `[Function ${v.name}]` : "[Function anonymous]";
+      case "undefined":
+        return "undefined";
+      case "string":
+        return JSON.stringify(v);
+      case "number":
+        return Object.is(v, -0) ? "-0" : String(v);
+      case "bigint":
+        return `${v}n`;
+      case "boolean":
+        return String(v);
+      case "symbol":
+        return v.toString();
+      case "function":
+        return v.name ? `[Function ${v.name}]` : "[Function anonymous]";
     }
     return undefined;
   }

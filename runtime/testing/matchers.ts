@@ -49,7 +49,10 @@ export const builtinMatchers = {
       expected,
       actual: received,
       ...(sameShape
-        ? { message: () => `Expected: ${inline(expected)}\nReceived: serializes to the same value\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"` }
+        ? {
+            message: () =>
+              `Expected: ${inline(expected)}\nReceived: serializes to the same value\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"`,
+          }
         : {}),
     };
   },
@@ -87,7 +90,8 @@ export const builtinMatchers = {
       pass,
       expected: item,
       actual: received,
-      message: () => `Expected item: ${this.isNot ? "not " : ""}${inline(item)}\nReceived: ${inline(received)}` +
+      message: () =>
+        `Expected item: ${this.isNot ? "not " : ""}${inline(item)}\nReceived: ${inline(received)}` +
         (deepHit ? `\n\nAn equal item is there but it is not the same object: use toContainEqual to compare by value` : ""),
     };
   },
@@ -131,9 +135,10 @@ export const builtinMatchers = {
     if (value.length === 0) {
       return {
         pass: exists,
-        message: () => exists
-          ? `Expected path: not "${pathText}"\nReceived value: ${inline(current)}`
-          : `Expected path: "${pathText}"\nReceived path: "${keys.slice(0, found).map(String).join(".")}"\nReceived value: ${inline(current)}`,
+        message: () =>
+          exists
+            ? `Expected path: not "${pathText}"\nReceived value: ${inline(current)}`
+            : `Expected path: "${pathText}"\nReceived path: "${keys.slice(0, found).map(String).join(".")}"\nReceived value: ${inline(current)}`,
       };
     }
     const wanted = value[0];
@@ -142,9 +147,10 @@ export const builtinMatchers = {
       expected: wanted,
       actual: exists ? current : undefined,
       ...(exists ? { diffPair: alignForDiff(wanted, current, false) } : {}),
-      message: () => exists
-        ? `Expected path: "${pathText}"\nExpected value: ${this.isNot ? "not " : ""}${inline(wanted)}\nReceived value: ${inline(current)}`
-        : `Expected path: "${pathText}"\nReceived path: "${keys.slice(0, found).map(String).join(".")}" (the rest is missing)\nExpected value: ${inline(wanted)}`,
+      message: () =>
+        exists
+          ? `Expected path: "${pathText}"\nExpected value: ${this.isNot ? "not " : ""}${inline(wanted)}\nReceived value: ${inline(current)}`
+          : `Expected path: "${pathText}"\nReceived path: "${keys.slice(0, found).map(String).join(".")}" (the rest is missing)\nExpected value: ${inline(wanted)}`,
     };
   },
 
@@ -185,7 +191,8 @@ export const builtinMatchers = {
       pass,
       expected,
       actual: received,
-      message: () => `Expected: ${this.isNot ? "not " : ""}${inline(expected)} (within ${Math.pow(10, -digits) / 2})\nReceived: ${inline(received)}\nDifference: ${Math.abs(received - expected)}`,
+      message: () =>
+        `Expected: ${this.isNot ? "not " : ""}${inline(expected)} (within ${Math.pow(10, -digits) / 2})\nReceived: ${inline(received)}\nDifference: ${Math.abs(received - expected)}`,
     };
   },
 

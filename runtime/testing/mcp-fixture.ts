@@ -15,7 +15,10 @@ export type HostSend = (request: Record<string, unknown>) => Promise<any>;
 
 export class ToolCallResult {
   readonly isError: boolean;
-  constructor(readonly raw: RawResult, readonly error?: JsonRpcError) {
+  constructor(
+    readonly raw: RawResult,
+    readonly error?: JsonRpcError,
+  ) {
     this.isError = error !== undefined || raw.isError === true;
   }
   text(): string | undefined {
@@ -39,7 +42,10 @@ export class FixtureClients {
   private personas = new Map<number, Persona>();
 
   /** Client ids are unique per VM, since the host keeps one SDK client per id for the whole file. */
-  constructor(private send: HostSend, private nextId: () => number) {}
+  constructor(
+    private send: HostSend,
+    private nextId: () => number,
+  ) {}
 
   /** The host connects the real client lazily, on this client's first request. */
   open(persona: Persona): McpTestClient {
@@ -92,10 +98,15 @@ export class McpTestClient {
   };
 
   readonly raw = {
-    request: async (message: Record<string, unknown>): Promise<unknown> => (await this.clients.request({ op: "raw", clientId: this.clientId, message })).response,
+    request: async (message: Record<string, unknown>): Promise<unknown> =>
+      (await this.clients.request({ op: "raw", clientId: this.clientId, message })).response,
   };
 
-  constructor(private clients: FixtureClients, private clientId: number, readonly persona: Persona) {}
+  constructor(
+    private clients: FixtureClients,
+    private clientId: number,
+    readonly persona: Persona,
+  ) {}
 
   onElicitation(handler: Handler): void {
     this.clients.setHandler(this.clientId, handler);

@@ -92,8 +92,9 @@ describe("toBeSuccessful", () => {
     expect(ok).toBeSuccessful();
     expect(rawOk).toBeSuccessful();
     expect(invalid).not.toBeSuccessful();
-    vexpect(failure(() => expect(invalid).toBeSuccessful()).message)
-      .toBe('expect(received).toBeSuccessful()\n\nExpected: a successful result\nReceived: a tool error with code "INVALID_INPUT": "confirm: expected boolean"');
+    vexpect(failure(() => expect(invalid).toBeSuccessful()).message).toBe(
+      'expect(received).toBeSuccessful()\n\nExpected: a successful result\nReceived: a tool error with code "INVALID_INPUT": "confirm: expected boolean"',
+    );
     failure(() => expect(rawError).toBeSuccessful());
     failure(() => expect(ok).not.toBeSuccessful());
   });
@@ -108,8 +109,7 @@ describe("toContainTool", () => {
     expect(tools).not.toContainTool("sendElicitationResult");
   });
   it("fails naming the tools that are there", () => {
-    vexpect(failure(() => expect(tools).toContainTool("sendElicitationResult")).message)
-      .toContain('Received tools: "close_ticket", "list_tickets"');
+    vexpect(failure(() => expect(tools).toContainTool("sendElicitationResult")).message).toContain('Received tools: "close_ticket", "list_tickets"');
     failure(() => expect(tools).not.toContainTool("close_ticket"));
     vexpect(failure(() => expect("close_ticket").toContainTool("close_ticket")).message).toContain("Matcher error");
   });
@@ -126,8 +126,9 @@ describe("toHaveTextContent", () => {
     expect(invalid).not.toHaveTextContent("closed");
   });
   it("fails saying what the text was", () => {
-    vexpect(failure(() => expect(invalid).toHaveTextContent("closed")).message)
-      .toBe('expect(received).toHaveTextContent(expected)\n\nExpected: text containing "closed"\nReceived: "confirm: expected boolean"');
+    vexpect(failure(() => expect(invalid).toHaveTextContent("closed")).message).toBe(
+      'expect(received).toHaveTextContent(expected)\n\nExpected: text containing "closed"\nReceived: "confirm: expected boolean"',
+    );
     vexpect(failure(() => expect(noCapability).toHaveTextContent()).message).toContain("Received: no text content");
     failure(() => expect(rawOk).toHaveTextContent(/^x/));
     failure(() => expect(invalid).not.toHaveTextContent());

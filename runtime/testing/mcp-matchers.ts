@@ -155,7 +155,8 @@ export const mcpMatchers = {
       pass: names.includes(name),
       expected: name,
       actual: names,
-      message: () => `Expected tool: ${this.isNot ? "not " : ""}${inline(name)}\nReceived tools: ${names.length > 0 ? names.map((n) => inline(n)).join(", ") : "(none)"}`,
+      message: () =>
+        `Expected tool: ${this.isNot ? "not " : ""}${inline(name)}\nReceived tools: ${names.length > 0 ? names.map((n) => inline(n)).join(", ") : "(none)"}`,
     };
   },
 
@@ -165,16 +166,14 @@ export const mcpMatchers = {
     if (text === undefined) {
       return {
         pass: actual !== undefined,
-        message: () => actual === undefined
-          ? "Expected: a text content block\nReceived: no text content"
-          : `Expected: no text content\nReceived text: ${inline(actual)}`,
+        message: () =>
+          actual === undefined ? "Expected: a text content block\nReceived: no text content" : `Expected: no text content\nReceived text: ${inline(actual)}`,
       };
     }
     if (typeof text !== "string" && !(text instanceof RegExp)) {
       throw new MatcherUsageError(`expected text must be a string or a RegExp\nExpected: ${inline(text)}`);
     }
-    const pass = actual !== undefined &&
-      (typeof text === "string" ? actual.includes(text) : new RegExp(text.source, text.flags).test(actual));
+    const pass = actual !== undefined && (typeof text === "string" ? actual.includes(text) : new RegExp(text.source, text.flags).test(actual));
     const wanted = typeof text === "string" ? `text containing ${inline(text)}` : `text matching ${String(text)}`;
     return {
       pass,

@@ -126,19 +126,28 @@ export function createRegistry(): Registry {
 
   const describe = Object.assign(describeWith(undefined), { only: describeWith("only"), skip: describeWith("skip") });
 
-  const test: TestFunction = Object.assign(
-    (name: string, body: TestBody) => add(name, body, undefined, "test"),
-    {
-      only: (name: string, body: TestBody) => add(name, body, "only", "test.only"),
-      skip: (name: string, body?: TestBody) => add(name, body, "skip", "test.skip"),
-      todo: (name: string) => add(name, undefined, "skip", "test.todo"),
-      describe,
-      beforeEach: (hook: EachHook) => { hookCheck("beforeEach", hook); block("test.beforeEach()").beforeEach.push(hook); },
-      afterEach: (hook: EachHook) => { hookCheck("afterEach", hook); block("test.afterEach()").afterEach.push(hook); },
-      beforeAll: (hook: AllHook) => { hookCheck("beforeAll", hook); block("test.beforeAll()").beforeAll.push(hook); },
-      afterAll: (hook: AllHook) => { hookCheck("afterAll", hook); block("test.afterAll()").afterAll.push(hook); },
+  const test: TestFunction = Object.assign((name: string, body: TestBody) => add(name, body, undefined, "test"), {
+    only: (name: string, body: TestBody) => add(name, body, "only", "test.only"),
+    skip: (name: string, body?: TestBody) => add(name, body, "skip", "test.skip"),
+    todo: (name: string) => add(name, undefined, "skip", "test.todo"),
+    describe,
+    beforeEach: (hook: EachHook) => {
+      hookCheck("beforeEach", hook);
+      block("test.beforeEach()").beforeEach.push(hook);
     },
-  );
+    afterEach: (hook: EachHook) => {
+      hookCheck("afterEach", hook);
+      block("test.afterEach()").afterEach.push(hook);
+    },
+    beforeAll: (hook: AllHook) => {
+      hookCheck("beforeAll", hook);
+      block("test.beforeAll()").beforeAll.push(hook);
+    },
+    afterAll: (hook: AllHook) => {
+      hookCheck("afterAll", hook);
+      block("test.afterAll()").afterAll.push(hook);
+    },
+  });
 
   function hookCheck(kind: string, hook: unknown): void {
     if (typeof hook !== "function") throw new TypeError(`test.${kind}() needs a function`);

@@ -54,17 +54,25 @@ describe("registry", () => {
     const { registry, test } = setup();
     test.skip("skipped", () => undefined);
     test.todo("later");
-    test.describe.skip("off", () => {
-      test("inner", () => undefined);
-      test.only("inner only", () => undefined);
-    });
-    test.describe.only("focused", () => {
-      test("a", () => undefined);
-      test.skip("b", () => undefined);
-    });
+    test.describe
+      .skip("off", () => {
+        test("inner", () => undefined);
+        test.only("inner only", () => undefined);
+      });
+    test.describe
+      .only("focused", () => {
+        test("a", () => undefined);
+        test.skip("b", () => undefined);
+      });
     test("plain", () => undefined);
     vexpect(registry.collect().map((t) => `${t.name}:${t.mode}`)).toEqual([
-      "skipped:skip", "later:skip", "off > inner:skip", "off > inner only:skip", "focused > a:run", "focused > b:skip", "plain:skip",
+      "skipped:skip",
+      "later:skip",
+      "off > inner:skip",
+      "off > inner only:skip",
+      "focused > a:run",
+      "focused > b:skip",
+      "plain:skip",
     ]);
   });
 
@@ -112,10 +120,20 @@ describe("runner", () => {
     vexpect(results.map((r) => r.status)).toEqual(["passed", "passed", "passed"]);
     vexpect(log).toEqual([
       "beforeAll outer",
-      "beforeEach outer", "test first", "afterEach outer",
+      "beforeEach outer",
+      "test first",
+      "afterEach outer",
       "beforeAll block",
-      "beforeEach outer", "beforeEach block", "test second", "afterEach block", "afterEach outer",
-      "beforeEach outer", "beforeEach block", "test third", "afterEach block", "afterEach outer",
+      "beforeEach outer",
+      "beforeEach block",
+      "test second",
+      "afterEach block",
+      "afterEach outer",
+      "beforeEach outer",
+      "beforeEach block",
+      "test third",
+      "afterEach block",
+      "afterEach outer",
       "afterAll block",
       "afterAll outer",
     ]);

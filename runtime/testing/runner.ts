@@ -161,11 +161,7 @@ export function createRunner(registry: Registry): Runner {
     }
   }
 
-  async function execute(
-    run: CurrentRun,
-    makeFixture: MakeFixture,
-    step: <T>(work: () => T | Promise<T>) => Promise<T>,
-  ): Promise<TestResult> {
+  async function execute(run: CurrentRun, makeFixture: MakeFixture, step: <T>(work: () => T | Promise<T>) => Promise<T>): Promise<TestResult> {
     const { test } = run;
     const chain = chainOf(test.block);
     let failure: TestError | undefined;
@@ -287,7 +283,9 @@ export function createRunner(registry: Registry): Runner {
     if (handle) {
       logs.push(...notesOf(handle));
       // Not awaited: abortTest is synchronous, and the fixture's cleanup is the host's own code.
-      Promise.resolve().then(() => handle.dispose?.()).catch(() => undefined);
+      Promise.resolve()
+        .then(() => handle.dispose?.())
+        .catch(() => undefined);
     }
     const aborted = result(test, "failed", run ? Date.now() - run.startedAt : 0, logs, error);
     finished.set(id, aborted);
@@ -297,7 +295,8 @@ export function createRunner(registry: Registry): Runner {
 
   // Same look as the project sandbox's console: log/info plain, other levels tagged.
   const console = createConsole((level: LogLevel, text: string) =>
-    (current ? current.logs : outside).write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
+    (current ? current.logs : outside).write(level === "log" || level === "info" ? text : `[${level}] ${text}`),
+  );
 
   return {
     runTest,

@@ -110,7 +110,14 @@ describe("tickets", () => {
 });
 `,
     );
-    const snippet = ts.createProgram([file, `${typesDir}frontmcp-testing.d.ts`], { strict: true, noEmit: true, types: [], lib: ["lib.es2022.d.ts"], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+    const snippet = ts.createProgram([file, `${typesDir}frontmcp-testing.d.ts`], {
+      strict: true,
+      noEmit: true,
+      types: [],
+      lib: ["lib.es2022.d.ts"],
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    });
     const problems = ts.getPreEmitDiagnostics(snippet).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
     expect(problems).toEqual([]);
   } finally {

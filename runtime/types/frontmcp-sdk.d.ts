@@ -133,7 +133,9 @@ declare module "@frontmcp/sdk" {
                 ? C
                 : string;
   type RequiredKeys<S extends ElicitJsonSchema> = S["required"] extends readonly (infer K)[] ? K & keyof S["properties"] : never;
-  type DefaultKeys<S extends ElicitJsonSchema> = { [K in keyof S["properties"]]: S["properties"][K] extends { default: unknown } ? K : never }[keyof S["properties"]];
+  type DefaultKeys<S extends ElicitJsonSchema> = {
+    [K in keyof S["properties"]]: S["properties"][K] extends { default: unknown } ? K : never;
+  }[keyof S["properties"]];
   type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
   /** The content type of an accepted answer to a plain JSON Schema form (defaults filled in). */

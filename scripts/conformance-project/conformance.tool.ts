@@ -12,7 +12,11 @@ export class ElicitationTool extends ToolContext {
   }
 }
 
-@Tool({ name: "test_input_required_result_request_state", inputSchema: {}, description: "Asks for a confirmation; the answer comes back with the signed requestState" })
+@Tool({
+  name: "test_input_required_result_request_state",
+  inputSchema: {},
+  description: "Asks for a confirmation; the answer comes back with the signed requestState",
+})
 export class RequestStateTool extends ToolContext {
   async execute() {
     const answer = await this.elicit("Please confirm", okSchema, { key: "confirm" });
@@ -37,7 +41,11 @@ export class TamperedStateTool extends ToolContext {
   }
 }
 
-@Tool({ name: "test_input_required_result_capabilities", inputSchema: {}, description: "Asks for a confirmation; a client that declares no elicitation gets -32021" })
+@Tool({
+  name: "test_input_required_result_capabilities",
+  inputSchema: {},
+  description: "Asks for a confirmation; a client that declares no elicitation gets -32021",
+})
 export class CapabilitiesTool extends ToolContext {
   async execute() {
     const answer = await this.elicit("Please confirm", okSchema, { key: "confirm" });

@@ -29,7 +29,9 @@ export class AudioTool extends ToolContext {
 @Tool({ name: "test_embedded_resource", inputSchema: {}, description: "Returns an embedded resource block" })
 export class EmbeddedResourceTool extends ToolContext {
   async execute() {
-    return { content: [{ type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }] };
+    return {
+      content: [{ type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }],
+    };
   }
 }
 

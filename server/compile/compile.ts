@@ -90,13 +90,16 @@ function cachedTransform(file: string, source: string, format: Format): Promise<
   hit = transformFile(file, source, format);
   cache.set(key, hit);
   const entry = hit;
-  void hit.then((t) => {
-    if (cache.get(key) !== entry) return;
-    const size = sizeOf(t);
-    cacheSizes.set(key, size);
-    cacheBytes += size;
-    while (cacheBytes > CACHE_BYTES && cache.size > 1) dropOldest();
-  }, () => cache.delete(key));
+  void hit.then(
+    (t) => {
+      if (cache.get(key) !== entry) return;
+      const size = sizeOf(t);
+      cacheSizes.set(key, size);
+      cacheBytes += size;
+      while (cacheBytes > CACHE_BYTES && cache.size > 1) dropOldest();
+    },
+    () => cache.delete(key),
+  );
   if (cache.size > CACHE_SIZE) dropOldest();
   return hit;
 }

@@ -17,7 +17,8 @@ export function checkProjectFiles(files: unknown): Diagnostic[] {
   if (entries.length > LIMITS.files) return problem(`A project may have at most ${LIMITS.files} files`);
   let total = 0;
   for (const [name, source] of entries) {
-    if (!NAME.test(name) || name.split("/").includes("..")) return problem(`"${name}" is not a valid file name (letters, digits, - _ . and folders; ending in .ts)`, name);
+    if (!NAME.test(name) || name.split("/").includes(".."))
+      return problem(`"${name}" is not a valid file name (letters, digits, - _ . and folders; ending in .ts)`, name);
     if (typeof source !== "string") return problem(`The content of ${name} must be a string`, name);
     if (source.length > LIMITS.fileBytes) return problem(`${name} is larger than ${LIMITS.fileBytes / 1000} KB`, name);
     total += source.length;

@@ -20,7 +20,8 @@ describe("official-SDK projects compile as ES modules", () => {
 
   test("a 2.x server gets the sdk2 runtime; its test files stay in the test runtime", async () => {
     const out = await compileProject({
-      "server.ts": 'import { McpServer } from "@modelcontextprotocol/server";\nimport { serveStdio } from "@modelcontextprotocol/server/stdio";\nserveStdio(() => new McpServer({ name: "s", version: "1" }));',
+      "server.ts":
+        'import { McpServer } from "@modelcontextprotocol/server";\nimport { serveStdio } from "@modelcontextprotocol/server/stdio";\nserveStdio(() => new McpServer({ name: "s", version: "1" }));',
       "s.test.ts": 'import { test } from "@frontmcp/testing";\ntest("x", async () => {});',
     });
     expect(out.ok && out.project.runtime).toBe("sdk2");
@@ -28,7 +29,10 @@ describe("official-SDK projects compile as ES modules", () => {
   });
 
   test("an SDK module the sandbox does not provide is named, with what may be imported", async () => {
-    const source = V1_SERVER.replace('import { tickets } from "./store.js";', 'import { Client } from "@modelcontextprotocol/sdk/client/index.js";\nnew Client({ name: "c", version: "1" });');
+    const source = V1_SERVER.replace(
+      'import { tickets } from "./store.js";',
+      'import { Client } from "@modelcontextprotocol/sdk/client/index.js";\nnew Client({ name: "c", version: "1" });',
+    );
     const out = await compileProject({ "src/server.ts": source });
     expect(out.ok).toBe(false);
     if (out.ok) return;
@@ -39,7 +43,10 @@ describe("official-SDK projects compile as ES modules", () => {
   });
 
   test("a project on both SDKs is refused in one sentence", async () => {
-    const out = await compileProject({ "a.ts": V1_SERVER.replace('import { tickets } from "./store.js";', ""), "b.ts": 'import { McpServer } from "@modelcontextprotocol/server";' });
+    const out = await compileProject({
+      "a.ts": V1_SERVER.replace('import { tickets } from "./store.js";', ""),
+      "b.ts": 'import { McpServer } from "@modelcontextprotocol/server";',
+    });
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.diagnostics[0].message).toMatch(/imports both SDK 1.x .* and SDK 2.x/);
   });
@@ -50,7 +57,11 @@ describe("an unavailable import is named before any syntax note about it", () =>
     const out = await compileProject({ "server.ts": 'import express from "express";\nconst app = express();\nawait app.listen(3000);\n' });
     expect(out.ok).toBe(false);
     if (out.ok) return;
-    expect(out.diagnostics[0]).toMatchObject({ file: "server.ts", line: 1, message: expect.stringContaining('The module "express" is not available in the playground') });
+    expect(out.diagnostics[0]).toMatchObject({
+      file: "server.ts",
+      line: 1,
+      message: expect.stringContaining('The module "express" is not available in the playground'),
+    });
     expect(out.diagnostics[1].message).toMatch(/Top-level await/);
   });
 });

@@ -5,7 +5,14 @@ import { isTestFile } from "./project-files";
 
 /** The modules each official runtime provides, as a project imports them (see runtime/official-sdk/entry-*.ts). */
 export const OFFICIAL_MODULES: Record<"sdk1" | "sdk2", readonly string[]> = {
-  sdk1: ["@modelcontextprotocol/sdk/server/mcp.js", "@modelcontextprotocol/sdk/server/stdio.js", "@modelcontextprotocol/sdk/server/index.js", "@modelcontextprotocol/sdk/types.js", "zod", "zod/v4"],
+  sdk1: [
+    "@modelcontextprotocol/sdk/server/mcp.js",
+    "@modelcontextprotocol/sdk/server/stdio.js",
+    "@modelcontextprotocol/sdk/server/index.js",
+    "@modelcontextprotocol/sdk/types.js",
+    "zod",
+    "zod/v4",
+  ],
   sdk2: ["@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio", "zod", "zod/v4"],
 };
 

@@ -28,7 +28,9 @@ export async function readMigrations(dir = DEFAULT_DIR): Promise<Migration[]> {
 /** Applies the migrations not yet recorded; returns the versions it applied. */
 export async function runMigrations(conn: Connection, dir?: string): Promise<number[]> {
   const migrations = await readMigrations(dir);
-  await conn.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+  await conn.query(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
   const applied: number[] = [];
   for (const migration of migrations) {
     const done = await conn.transaction(async (tx) => {

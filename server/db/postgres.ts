@@ -3,7 +3,9 @@ import pg from "pg";
 import type { Connection, Queryable, Row } from "./database";
 
 // Same value types as the PGlite adapter: counts and int8 ids as numbers.
-const types = { getTypeParser: ((oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as "text"))) as typeof pg.types.getTypeParser };
+const types = {
+  getTypeParser: ((oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as "text"))) as typeof pg.types.getTypeParser,
+};
 
 export async function openPostgres(url: string): Promise<Connection> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types });

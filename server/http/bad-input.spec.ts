@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => pg.close());
 
-const MODERN_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+const MODERN_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2026-07-28",
+  "mcp-method": "tools/list",
+};
 /** The JSON-RPC error code of an error response. */
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: number } }).error.code;
 
@@ -57,7 +62,7 @@ describe("the JSON API", () => {
     }
     const mcp = await fetch(`${pg.url}/mcp/${ghost}`, { method: "POST", headers: MODERN_HEADERS, body: "{}" });
     expect(mcp.status).toBe(404);
-    expect((await errorCode(mcp))).toBe(-32001);
+    expect(await errorCode(mcp)).toBe(-32001);
   });
 
   test("bodies that are not JSON, not objects, too large, or of the wrong type get 4xx with a message", async () => {
@@ -81,13 +86,13 @@ describe("the MCP endpoint", () => {
     const post = (body: string, headers: Record<string, string> = MODERN_HEADERS) => fetch(session.mcpUrl, { method: "POST", headers, body });
     const parse = await post("{oops");
     expect(parse.status).toBe(400);
-    expect((await errorCode(parse))).toBe(-32700);
+    expect(await errorCode(parse)).toBe(-32700);
     const noMeta = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
     expect(noMeta.status).toBe(400);
-    expect((await errorCode(noMeta))).toBe(-32602);
+    expect(await errorCode(noMeta)).toBe(-32602);
     const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
     const mismatch = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "close_ticket", arguments: {}, _meta: meta } }));
-    expect((await errorCode(mismatch))).toBe(-32020);
+    expect(await errorCode(mismatch)).toBe(-32020);
     const wrongType = await post("{}", { ...MODERN_HEADERS, "content-type": "text/plain" });
     expect(wrongType.status).toBeGreaterThanOrEqual(400);
     const huge = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(200 * 1024) } }));
@@ -96,8 +101,24 @@ describe("the MCP endpoint", () => {
 
   test("a few hundred malformed requests at /mcp and /api, then a normal elicitation flow still works", async () => {
     const garbage: Array<() => Promise<Response>> = [];
-    const bodies = ["", "null", "[]", "{", "[{}]", '{"jsonrpc":"1.0"}', '{"jsonrpc":"2.0","method":42}', '{"jsonrpc":"2.0","id":{},"method":"tools/call"}', "\u0000\u0001", "x".repeat(5000)];
-    const headerSets: Record<string, string>[] = [MODERN_HEADERS, { "content-type": "application/json", accept: "application/json, text/event-stream" }, { "content-type": "application/json", "mcp-protocol-version": "1999-01-01" }, { "content-type": "application/json", "mcp-session-id": "nope" }];
+    const bodies = [
+      "",
+      "null",
+      "[]",
+      "{",
+      "[{}]",
+      '{"jsonrpc":"1.0"}',
+      '{"jsonrpc":"2.0","method":42}',
+      '{"jsonrpc":"2.0","id":{},"method":"tools/call"}',
+      "\u0000\u0001",
+      "x".repeat(5000),
+    ];
+    const headerSets: Record<string, string>[] = [
+      MODERN_HEADERS,
+      { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      { "content-type": "application/json", "mcp-protocol-version": "1999-01-01" },
+      { "content-type": "application/json", "mcp-session-id": "nope" },
+    ];
     for (const body of bodies)
       for (const headers of headerSets) {
         garbage.push(() => fetch(session.mcpUrl, { method: "POST", headers, body }));

@@ -25,7 +25,10 @@ export function allowedHostnames(bindHost: string, allowedHosts: string[]): stri
 export function checkHost(req: IncomingMessage, allowed: string[]): string {
   const result = validateHostHeader(req.headers.host, allowed);
   if (!result.ok)
-    throw new HttpError(result.errorCode === "invalid_host" ? 403 : 400, result.errorCode === "invalid_host" ? `Host "${result.hostname}" is not allowed; a teacher can add it to ALLOWED_HOSTS` : result.message);
+    throw new HttpError(
+      result.errorCode === "invalid_host" ? 403 : 400,
+      result.errorCode === "invalid_host" ? `Host "${result.hostname}" is not allowed; a teacher can add it to ALLOWED_HOSTS` : result.message,
+    );
   return `http://${req.headers.host!.toLowerCase()}`;
 }
 
@@ -46,6 +49,9 @@ export function checkOrigin(req: IncomingMessage, ownOrigin: string): void {
  */
 export function proxiedOrigin(req: IncomingMessage, origin: string, trustProxy: boolean): string {
   if (!trustProxy) return origin;
-  const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase();
+  const proto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    .trim()
+    .toLowerCase();
   return proto === "https" ? origin.replace(/^http:/, "https:") : origin;
 }

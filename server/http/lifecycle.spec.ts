@@ -22,7 +22,11 @@ describe("instance name, /healthz, /readyz", () => {
       await fetch(`${pg.url}/mcp/unknown-session-id-000000`, { method: "POST", body: "{}" }),
     ];
     for (const res of answers) expect(res.headers.get(INSTANCE_HEADER)).toBe("web-a");
-    const round1 = await fetch(`${pg.url}/mcp/${s.id}`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    const round1 = await fetch(`${pg.url}/mcp/${s.id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: "{}",
+    });
     expect(round1.headers.get(INSTANCE_HEADER)).toBe("web-a");
   });
 

@@ -11,7 +11,10 @@ export class Lifecycle {
   private idle: Array<() => void> = [];
   private drainingSince?: number;
 
-  constructor(readonly instance: string, private checks: ReadinessCheck[] = []) {}
+  constructor(
+    readonly instance: string,
+    private checks: ReadinessCheck[] = [],
+  ) {}
 
   get draining(): boolean {
     return this.drainingSince !== undefined;

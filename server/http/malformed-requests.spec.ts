@@ -17,7 +17,8 @@ const req = (requestLine: string, headers: Record<string, string> | string[] = {
 };
 const H = "host: 127.0.0.1";
 // Bytes go out as latin1, one byte per character: the declared length is the character count.
-const json = (body: string, path = "/api/sessions") => req(`POST ${path} HTTP/1.1`, [H, "content-type: application/json", `content-length: ${body.length}`], body);
+const json = (body: string, path = "/api/sessions") =>
+  req(`POST ${path} HTTP/1.1`, [H, "content-type: application/json", `content-length: ${body.length}`], body);
 
 const CASES: Record<string, string> = {
   "Host: [": req("GET /api/lessons HTTP/1.1", ["host: ["]),
@@ -86,7 +87,11 @@ test("a few hundred malformed requests each get a 4xx from the server, with at m
 
   // The process is alive and serving: a session and a full elicitation flow.
   expect(server.child.exitCode).toBeNull();
-  const created = await fetch(`${server.url}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: helpDesk() }) });
+  const created = await fetch(`${server.url}/api/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ files: helpDesk() }),
+  });
   expect(created.status).toBe(201);
   const { mcpUrl } = (await created.json()) as { mcpUrl: string };
   const r1 = await rawModern(mcpUrl, 1, "tools/call", { name: "close_ticket", arguments: { id: "T-1" } });

@@ -12,7 +12,10 @@ const MAX_KEYS = 20_000;
 export class RateLimiter {
   private buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(readonly limit: RateLimit, private now: () => number = Date.now) {}
+  constructor(
+    readonly limit: RateLimit,
+    private now: () => number = Date.now,
+  ) {}
 
   /** Takes `cost` tokens from `key`'s bucket, or says how many seconds until there are enough. */
   take(key: string, cost = 1): Taken {
@@ -36,7 +39,12 @@ export class RateLimiter {
   check(key: string, cost = 1): void {
     const taken = this.take(key, cost);
     if (!taken.ok)
-      throw new HttpError(429, `Too many ${this.limit.name} from your address; try again in ${taken.retryAfterSeconds} s`, { code: "RATE_LIMITED", retryAfterSeconds: taken.retryAfterSeconds }, { "retry-after": String(taken.retryAfterSeconds) });
+      throw new HttpError(
+        429,
+        `Too many ${this.limit.name} from your address; try again in ${taken.retryAfterSeconds} s`,
+        { code: "RATE_LIMITED", retryAfterSeconds: taken.retryAfterSeconds },
+        { "retry-after": String(taken.retryAfterSeconds) },
+      );
   }
 
   get size(): number {
@@ -57,7 +65,11 @@ export class RateLimiter {
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return forwarded;
   }
   return req.socket.remoteAddress ?? "unknown";

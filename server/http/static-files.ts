@@ -52,5 +52,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
   });
   // A file removed between stat and read ends this answer, not the process.
-  createReadStream(path).on("error", () => res.destroy()).pipe(res);
+  createReadStream(path)
+    .on("error", () => res.destroy())
+    .pipe(res);
 }

@@ -8,9 +8,18 @@ import type { Playground } from "../app";
 import { helpDesk } from "../testing/fixtures";
 import { api, createSession, rawModern, startTestPlayground } from "../testing/harness";
 
-const MODERN = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+const MODERN = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2026-07-28",
+  "mcp-method": "tools/list",
+};
 
-function get(pg: Playground, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  pg: Playground,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   const { port } = new URL(pg.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port, path, method: "GET", headers }, (res) => {

@@ -30,8 +30,15 @@ describe("lesson catalog", () => {
       expect(lesson!.body.trim().length, id).toBeGreaterThan(0);
       const names = Object.keys(lesson!.files);
       expect(names.length, id).toBeGreaterThan(0);
-      expect(names.every((name) => /^[\w.-]+(\/[\w.-]+)*$/.test(name)), id).toBe(true);
-      if (kind === "lesson") expect(names.some((name) => name.endsWith(".test.ts")), id).toBe(true);
+      expect(
+        names.every((name) => /^[\w.-]+(\/[\w.-]+)*$/.test(name)),
+        id,
+      ).toBe(true);
+      if (kind === "lesson")
+        expect(
+          names.some((name) => name.endsWith(".test.ts")),
+          id,
+        ).toBe(true);
       expect(lesson!.body, id).toMatch(/\*\*Try it/);
     }
   });

@@ -128,7 +128,9 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
 
         const checkNames = runner
           ? [runner.correct.check, ...runner.broken.map((b) => b.check)]
-          : Object.keys(checks).sort().flatMap((name) => testNames(checks[name]));
+          : Object.keys(checks)
+              .sort()
+              .flatMap((name) => testNames(checks[name]));
         return { checks, hints, solution, broken, mode: runner ? "learner-tests" : "checks", runner, checkNames };
       });
     },
@@ -147,13 +149,19 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
     if (!(await isFile(metaPath))) continue;
     const meta = JSON.parse(await readFile(metaPath, "utf8")) as Partial<Meta>;
     const problem =
-      meta.id !== entry.name ? `id "${meta.id}" differs from its folder name`
-      : typeof meta.title !== "string" || !meta.title ? "title is missing"
-      : meta.kind !== "lesson" && meta.kind !== "challenge" ? `kind must be "lesson" or "challenge"`
-      : typeof meta.summary !== "string" ? "summary is missing"
-      : typeof meta.order !== "number" || !Number.isFinite(meta.order) ? "order must be a number"
-      : !PERSONA_IDS.includes(meta.persona as PersonaId) ? `persona must be one of ${PERSONA_IDS.join(", ")}`
-      : undefined;
+      meta.id !== entry.name
+        ? `id "${meta.id}" differs from its folder name`
+        : typeof meta.title !== "string" || !meta.title
+          ? "title is missing"
+          : meta.kind !== "lesson" && meta.kind !== "challenge"
+            ? `kind must be "lesson" or "challenge"`
+            : typeof meta.summary !== "string"
+              ? "summary is missing"
+              : typeof meta.order !== "number" || !Number.isFinite(meta.order)
+                ? "order must be a number"
+                : !PERSONA_IDS.includes(meta.persona as PersonaId)
+                  ? `persona must be one of ${PERSONA_IDS.join(", ")}`
+                  : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);
   }
@@ -208,10 +216,16 @@ async function readJson<T>(path: string, fallback: T): Promise<T> {
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 async function isFile(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isFile(), () => false);
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 function dirOf(relative: string): string {

@@ -18,7 +18,11 @@ export const fallbackTool: ListedTool = {
     type: "object",
     properties: {
       elicitId: { type: "string", description: "The elicitId from the tool result that asked" },
-      action: { type: "string", enum: ["accept", "decline", "cancel"], description: "accept with content, decline if the person said no, cancel if they dismissed it" },
+      action: {
+        type: "string",
+        enum: ["accept", "decline", "cancel"],
+        description: "accept with content, decline if the person said no, cancel if they dismissed it",
+      },
       content: { type: "object", description: "The person's answers, one property per field (only with accept)" },
     },
     required: ["elicitId", "action"],
@@ -59,12 +63,16 @@ export class ElicitationFallback {
     const size = Buffer.byteLength(JSON.stringify([call.args, call.answers, request]));
     if (size > this.maxBytes)
       return {
-        content: [{ type: "text", text: `The tool "${call.tool}" asked a question, but its call (${Math.ceil(size / 1024)} KB) is too large to keep while the person answers (the limit is ${Math.floor(this.maxBytes / 1024)} KB). Call it with smaller arguments.` }],
+        content: [
+          {
+            type: "text",
+            text: `The tool "${call.tool}" asked a question, but its call (${Math.ceil(size / 1024)} KB) is too large to keep while the person answers (the limit is ${Math.floor(this.maxBytes / 1024)} KB). Call it with smaller arguments.`,
+          },
+        ],
         isError: true,
         _meta: { code: "TOO_LARGE" },
       };
-    for (const [id, p] of this.pending)
-      if (p.expires < now || this.pending.size >= PENDING_LIMIT || this.bytes + size > this.maxBytes) this.drop(id, p);
+    for (const [id, p] of this.pending) if (p.expires < now || this.pending.size >= PENDING_LIMIT || this.bytes + size > this.maxBytes) this.drop(id, p);
     const elicitId = randomBytes(9).toString("base64url");
     this.pending.set(elicitId, { call, request, size, expires: now + PENDING_TTL_MS });
     this.bytes += size;
@@ -77,7 +85,11 @@ export class ElicitationFallback {
     ].join("\n");
     return {
       content: [{ type: "text", text }],
-      structuredContent: { elicitId, message: request.message, ...(request.mode === "url" ? { url: request.url } : { requestedSchema: request.requestedSchema }) },
+      structuredContent: {
+        elicitId,
+        message: request.message,
+        ...(request.mode === "url" ? { url: request.url } : { requestedSchema: request.requestedSchema }),
+      },
       _meta: { code: "ELICITATION_PENDING" },
     };
   }

@@ -13,7 +13,10 @@ afterAll(() => pg.close());
 
 describe("v2 client on 2025-11-25 with forms: the server pushes elicitation/create on the call's stream", () => {
   test.each([
-    [{ action: "accept", content: { confirm: true } }, { id: "T-1", closed: true }],
+    [
+      { action: "accept", content: { confirm: true } },
+      { id: "T-1", closed: true },
+    ],
     [{ action: "decline" }, { id: "T-1", closed: false, reason: "declined" }],
     [{ action: "cancel" }, { id: "T-1", closed: false, reason: "cancelled" }],
   ])("answer %j", async (answer, expected) => {
@@ -102,7 +105,10 @@ describe("2025-11-25 without forms: the sendElicitationResult fallback", () => {
     const s = await createSession(pg, helpDesk());
     const client = await legacyV2Client(s.mcpUrl, {});
     const first = (await client.callTool({ name: "escalate", arguments: { id: "T-1" } })) as any;
-    const second = (await client.callTool({ name: "sendElicitationResult", arguments: { elicitId: first.structuredContent.elicitId, action: "accept", content: { priority: "P3" } } })) as any;
+    const second = (await client.callTool({
+      name: "sendElicitationResult",
+      arguments: { elicitId: first.structuredContent.elicitId, action: "accept", content: { priority: "P3" } },
+    })) as any;
     expect(second.content[0].text).toContain("Notify the customer?");
     const done = await client.callTool({ name: "sendElicitationResult", arguments: { elicitId: second.structuredContent.elicitId, action: "decline" } });
     expect(done.structuredContent).toEqual({ id: "T-1", priority: "P3", notify: false });

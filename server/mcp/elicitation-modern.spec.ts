@@ -42,7 +42,12 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
       additionalProperties: false,
     });
     expect(round1.requestState).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
-    const round2 = await retry(client, { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState: round1.requestState });
+    const round2 = await retry(client, {
+      name: "close_ticket",
+      arguments: { id: "T-1" },
+      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
+      requestState: round1.requestState,
+    });
     expect(round2).toMatchObject({ content: [{ type: "text", text: '{"id":"T-1","closed":true}' }], structuredContent: { id: "T-1", closed: true } });
     expect(round2.isError).toBeFalsy();
     await client.close();
@@ -54,7 +59,12 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
   ])("%s leaves the ticket open and says so", async (action, reason) => {
     const s = await createSession(pg, helpDesk());
     const { client, round1 } = await firstRound(s.mcpUrl, "close_ticket", { id: "T-2" });
-    const round2 = await retry(client, { name: "close_ticket", arguments: { id: "T-2" }, inputResponses: { "elicitation-1": { action } }, requestState: round1.requestState });
+    const round2 = await retry(client, {
+      name: "close_ticket",
+      arguments: { id: "T-2" },
+      inputResponses: { "elicitation-1": { action } },
+      requestState: round1.requestState,
+    });
     expect(round2.structuredContent).toEqual({ id: "T-2", closed: false, reason });
     await client.close();
   });
@@ -62,7 +72,12 @@ describe("confirmation tool on 2026-07-28, rounds driven by hand", () => {
   test("an answer that does not match the schema is INVALID_INPUT, naming the field", async () => {
     const s = await createSession(pg, helpDesk());
     const { client, round1 } = await firstRound(s.mcpUrl, "close_ticket", { id: "T-1" });
-    const round2 = (await retry(client, { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: "yes" } } }, requestState: round1.requestState })) as any;
+    const round2 = (await retry(client, {
+      name: "close_ticket",
+      arguments: { id: "T-1" },
+      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: "yes" } } },
+      requestState: round1.requestState,
+    })) as any;
     expect(round2.isError).toBe(true);
     expect(round2._meta.code).toBe("INVALID_INPUT");
     expect(round2.content[0].text).toContain("does not match the requested schema");
@@ -109,12 +124,18 @@ describe("capabilities", () => {
       message: "Sign in to the CRM",
       url: "https://crm.example.com/sign-in?session=abc",
     });
-    const accepted = await rawModern(s.mcpUrl, 4, "tools/call", {
-      name: "connect_crm",
-      arguments: {},
-      inputResponses: { "elicitation-1": { action: "accept" } },
-      requestState: withUrl.body.result.requestState,
-    }, { elicitation: { form: {}, url: {} } });
+    const accepted = await rawModern(
+      s.mcpUrl,
+      4,
+      "tools/call",
+      {
+        name: "connect_crm",
+        arguments: {},
+        inputResponses: { "elicitation-1": { action: "accept" } },
+        requestState: withUrl.body.result.requestState,
+      },
+      { elicitation: { form: {}, url: {} } },
+    );
     expect(accepted.body.result.structuredContent).toEqual({ consent: "accept" });
   });
 });
@@ -142,11 +163,26 @@ describe("requestState integrity", () => {
     const s = await createSession(pg, helpDesk());
     const other = await createSession(pg, helpDesk());
     const state = await stateFor(s.mcpUrl, { id: "T-1" });
-    const otherArgs = await rawModern(s.mcpUrl, 2, "tools/call", { name: "close_ticket", arguments: { id: "T-2" }, inputResponses: accept, requestState: state });
+    const otherArgs = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "close_ticket",
+      arguments: { id: "T-2" },
+      inputResponses: accept,
+      requestState: state,
+    });
     expect(otherArgs.body.error?.code).toBe(-32602);
-    const otherTool = await rawModern(s.mcpUrl, 3, "tools/call", { name: "reopen_ticket", arguments: { id: "T-1" }, inputResponses: accept, requestState: state });
+    const otherTool = await rawModern(s.mcpUrl, 3, "tools/call", {
+      name: "reopen_ticket",
+      arguments: { id: "T-1" },
+      inputResponses: accept,
+      requestState: state,
+    });
     expect(otherTool.body.error?.code).toBe(-32602);
-    const otherSession = await rawModern(other.mcpUrl, 4, "tools/call", { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: accept, requestState: state });
+    const otherSession = await rawModern(other.mcpUrl, 4, "tools/call", {
+      name: "close_ticket",
+      arguments: { id: "T-1" },
+      inputResponses: accept,
+      requestState: state,
+    });
     expect(otherSession.body.error?.code).toBe(-32602);
     // Key order in the arguments does not matter: the same arguments still pass.
     const same = await rawModern(s.mcpUrl, 5, "tools/call", { name: "close_ticket", arguments: { id: "T-1" }, inputResponses: accept, requestState: state });
@@ -254,7 +290,12 @@ export class BadKeyTool extends ToolContext {
     const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {} });
     expect(Object.keys(r1.body.result.inputRequests)).toEqual(["user_name"]);
     expect(r1.body.result.inputRequests.user_name.params.message).toBe("What is your name?");
-    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", { name: "greet", arguments: {}, inputResponses: { user_name: alice }, requestState: r1.body.result.requestState });
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "greet",
+      arguments: {},
+      inputResponses: { user_name: alice },
+      requestState: r1.body.result.requestState,
+    });
     expect(Object.keys(r2.body.result.inputRequests)).toEqual(["elicitation-2"]);
     const r3 = await rawModern(s.mcpUrl, 3, "tools/call", {
       name: "greet",
@@ -268,13 +309,22 @@ export class BadKeyTool extends ToolContext {
   test("with the state, only the asked key counts: an answer under elicitation-1 is ignored and the question stands", async () => {
     const s = await createSession(pg, named);
     const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {} });
-    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", { name: "greet", arguments: {}, inputResponses: { "elicitation-1": alice }, requestState: r1.body.result.requestState });
+    const r2 = await rawModern(s.mcpUrl, 2, "tools/call", {
+      name: "greet",
+      arguments: {},
+      inputResponses: { "elicitation-1": alice },
+      requestState: r1.body.result.requestState,
+    });
     expect(Object.keys(r2.body.result.inputRequests)).toEqual(["user_name"]);
   });
 
   test("a first request answering under the named key up front runs the tool twice, as the round trip would have", async () => {
     const s = await createSession(pg, named);
-    const r1 = await rawModern(s.mcpUrl, 1, "tools/call", { name: "greet", arguments: {}, inputResponses: { user_name: alice, unrelated: { action: "accept", content: {} } } });
+    const r1 = await rawModern(s.mcpUrl, 1, "tools/call", {
+      name: "greet",
+      arguments: {},
+      inputResponses: { user_name: alice, unrelated: { action: "accept", content: {} } },
+    });
     expect(Object.keys(r1.body.result.inputRequests)).toEqual(["elicitation-2"]);
     const decoded = JSON.parse(Buffer.from(r1.body.result.requestState.split(".")[1], "base64url").toString());
     expect(decoded.p).toMatchObject({ answers: [alice], pending: "elicitation-2" });

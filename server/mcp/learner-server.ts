@@ -45,7 +45,11 @@ function asAnswer(action: unknown, content: unknown): ElicitAnswer | undefined {
  * the `Mcp-Param-*` headers of its `x-mcp-header` fields (SEP-2243, error -32020) before dispatch.
  */
 class LearnerMcpServer extends McpServer {
-  constructor(info: Implementation, options: McpServerOptions, private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>) {
+  constructor(
+    info: Implementation,
+    options: McpServerOptions,
+    private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>,
+  ) {
     super(info, options);
   }
 
@@ -56,7 +60,11 @@ class LearnerMcpServer extends McpServer {
 
 export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>, consumed: ConsumedStates): Promise<McpServer> {
   const [info, listed] = await Promise.all([host.serverInfo(), host.listTools()]);
-  const mcp = new LearnerMcpServer({ name: info.name, version: info.version }, { requestState: { verify: codec.verify } }, new Map(listed.map((t) => [t.name, t.inputSchema])));
+  const mcp = new LearnerMcpServer(
+    { name: info.name, version: info.version },
+    { requestState: { verify: codec.verify } },
+    new Map(listed.map((t) => [t.name, t.inputSchema])),
+  );
   const server = mcp.server;
   server.registerCapabilities({ tools: { listChanged: true } });
   const abilities = (ctx: ServerContext): ClientAbilities => (era === "modern" ? modernAbilities(ctx) : abilitiesOf(server.getClientCapabilities()));
@@ -87,7 +95,16 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
       outcome.request.mode === "url"
         ? inputRequired.elicitUrl({ message: outcome.request.message, url: outcome.request.url })
         : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
-    const state: FlowState = { id: newStateId(), session: host.id, tool: call.name, args: argumentsDigest(call.args), ...binding(), questions, answers: call.answers, pending: outcome.key };
+    const state: FlowState = {
+      id: newStateId(),
+      session: host.id,
+      tool: call.name,
+      args: argumentsDigest(call.args),
+      ...binding(),
+      questions,
+      answers: call.answers,
+      pending: outcome.key,
+    };
     return inputRequired({ inputRequests: { [outcome.key]: embedded }, requestState: await codec.mint(state, ctx) });
   }
 
@@ -98,7 +115,10 @@ export async function createLearnerServer(host: ToolHost, era: Era, codec: Reque
       const answer = asAnswer(args.action, args.content);
       const resumed = answer && host.fallback.take(args.elicitId, answer, binding());
       if (!resumed)
-        return errorResult(`Unknown, used or expired elicitId (or the project changed or was reset since). Call the original tool again to get a new question.`, "INVALID_INPUT");
+        return errorResult(
+          `Unknown, used or expired elicitId (or the project changed or was reset since). Call the original tool again to get a new question.`,
+          "INVALID_INPUT",
+        );
       return run({ name: resumed.tool, args: resumed.args, answers: resumed.answers, questions: resumed.questions, client }, ctx);
     }
     // As the spec's tools/call says: an unknown tool is a protocol error, not a tool result.

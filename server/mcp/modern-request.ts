@@ -29,7 +29,11 @@ export function modernRequest(url: string, message: Record<string, unknown>, env
 export async function responseMessage(response: Response): Promise<unknown> {
   const text = await response.text();
   const data = response.headers.get("content-type")?.includes("text/event-stream")
-    ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).at(-1)
+    ? text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trim())
+        .at(-1)
     : text;
   return JSON.parse(data ?? "null");
 }

@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => pg.close());
 
 const FORMS = { elicitation: { form: {} } };
-type AnyClient = { listTools(): Promise<{ tools: Array<{ name: string; inputSchema: any }> }>; callTool(p: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>; close(): Promise<void> };
+type AnyClient = {
+  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: any }> }>;
+  callTool(p: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+};
 
 /** One client of each kind, connected to the session. */
 async function eachClient(mcpUrl: string, capabilities: Record<string, unknown>): Promise<Array<[string, AnyClient]>> {
@@ -64,7 +68,10 @@ describe("an unknown tool is JSON-RPC error -32602, not a tool result", () => {
 });
 
 describe("notifications/tools/list_changed when the files change", () => {
-  const renamed = () => ({ ...helpDesk(), "assign-ticket.tool.ts": helpDesk()["assign-ticket.tool.ts"].replace('name: "assign_ticket"', 'name: "hand_over_ticket"') });
+  const renamed = () => ({
+    ...helpDesk(),
+    "assign-ticket.tool.ts": helpDesk()["assign-ticket.tool.ts"].replace('name: "assign_ticket"', 'name: "hand_over_ticket"'),
+  });
 
   test("a 2026-07-28 client's subscriptions/listen stream gets it, and tools/list then shows the new tools", async () => {
     const s = await createSession(pg, helpDesk());
@@ -201,7 +208,11 @@ export class RouteTicket extends ToolContext {
 }
 `;
   const call = (mcpUrl: string, headers: Record<string, string>, args: Record<string, unknown> = { id: "T-1", region: "eu-west" }) => {
-    const req = modernRequest(mcpUrl, { id: 3, method: "tools/call", params: { name: "route_ticket", arguments: args } }, { capabilities: {}, clientName: "raw-test" });
+    const req = modernRequest(
+      mcpUrl,
+      { id: 3, method: "tools/call", params: { name: "route_ticket", arguments: args } },
+      { capabilities: {}, clientName: "raw-test" },
+    );
     for (const [k, v] of Object.entries(headers)) req.headers.set(k, v);
     return fetch(req).then(async (res) => ({ status: res.status, body: (await responseMessage(res)) as any }));
   };
@@ -256,9 +267,15 @@ export class RouteTicket extends ToolContext {
   test("a declaration clients would drop the tool for is refused at load, naming the field and the rule", async () => {
     const withField = (field: string) => REGION_TOOL.replace('region: z.string().meta({ "x-mcp-header": "Region" })', field);
     const cases: Array<[string, string]> = [
-      ['region: z.number().meta({ "x-mcp-header": "Region" })', 'field "region": x-mcp-header is allowed on string, integer and boolean fields only, this one is number'],
+      [
+        'region: z.number().meta({ "x-mcp-header": "Region" })',
+        'field "region": x-mcp-header is allowed on string, integer and boolean fields only, this one is number',
+      ],
       ['region: z.string().meta({ "x-mcp-header": "Re gion" })', 'field "region": x-mcp-header must be a header name such as "Region"'],
-      ['region: z.string().meta({ "x-mcp-header": "PRIORITY" })', 'field "priority": x-mcp-header "Priority" is already used by field "region" (header names ignore case)'],
+      [
+        'region: z.string().meta({ "x-mcp-header": "PRIORITY" })',
+        'field "priority": x-mcp-header "Priority" is already used by field "region" (header names ignore case)',
+      ],
       ['region: z.string().nullable().meta({ "x-mcp-header": "Region" })', "this one is not of one type (a union such as .nullable())"],
       ['region: z.string().meta({ "x-mcp-header": "Region" }).nullable()', "x-mcp-header is allowed only on a plain field of the input"],
       ['region: z.array(z.string().meta({ "x-mcp-header": "Region" }))', "x-mcp-header is allowed only on a plain field of the input"],

@@ -29,11 +29,11 @@ export class Add extends ToolContext {
 }
 `;
 const project = (question: string) => ({ "store.ts": STORE, "close.tool.ts": close(question), "add.tool.ts": ADD });
-const SAFE = project('`Close ${id}?`');
+const SAFE = project("`Close ${id}?`");
 // The same tool after an edit: the question the saved "yes" would now answer is a different one.
-const DANGEROUS = project('`Close ${id}? Also DELETE ALL tickets?`');
+const DANGEROUS = project("`Close ${id}? Also DELETE ALL tickets?`");
 // A question that depends on module state: it reads the count of open tickets.
-const COUNTING = project('`Close ${id}? (${tickets.size} open)`');
+const COUNTING = project("`Close ${id}? (${tickets.size} open)`");
 const YES = { "elicitation-1": { action: "accept", content: { confirm: true } } };
 
 let pg: Playground;

@@ -39,8 +39,19 @@ export function newStateId(): string {
 /** Stable across key order, so `{a,b}` and `{b,a}` are the same arguments. */
 export function argumentsDigest(args: unknown): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
-  return createHash("sha256").update(JSON.stringify(canonical(args ?? {}))).digest("base64url").slice(0, 22);
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(args ?? {})))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** The build a state is bound to: a hash of the project's file names and contents. */
@@ -71,7 +82,11 @@ export interface ConsumedStates {
 export class MemoryConsumedStates implements ConsumedStates {
   private used = new Map<string, number>();
 
-  constructor(private ttlMs: number, private maxIds = 200_000, private now: () => number = Date.now) {}
+  constructor(
+    private ttlMs: number,
+    private maxIds = 200_000,
+    private now: () => number = Date.now,
+  ) {}
 
   async claim(id: string): Promise<boolean> {
     const now = this.now();

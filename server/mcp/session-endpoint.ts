@@ -1,11 +1,6 @@
 // One learner session's /mcp endpoint: 2026-07-28 requests per request, 2025-11-25 clients in sessions of their own.
 import { randomUUID } from "node:crypto";
-import {
-  createMcpHandler,
-  isLegacyRequest,
-  WebStandardStreamableHTTPServerTransport,
-  type RequestStateCodec,
-} from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type RequestStateCodec } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 

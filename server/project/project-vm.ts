@@ -25,7 +25,10 @@ const MAX_RESULT_BYTES = 1024 * 1024;
 
 /** A problem in the learner's code at load time (a throw at a file's top level, a duplicate tool name...). */
 export class ProjectLoadError extends Error {
-  constructor(message: string, readonly where?: string) {
+  constructor(
+    message: string,
+    readonly where?: string,
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,11 @@ export class ProjectLoadError extends Error {
 /** Loads files into a VM in one role; only the code of `scripts` enters the VM, so a VM never holds another's files. */
 async function loadInto(vm: SandboxVm, scripts: CompiledFile[], request: LoadRequest, limits: Limits): Promise<string> {
   try {
-    return await vm.load(scripts.map((f) => ({ file: f.file, code: f.code })), JSON.stringify(request), limits.loadTimeoutMs);
+    return await vm.load(
+      scripts.map((f) => ({ file: f.file, code: f.code })),
+      JSON.stringify(request),
+      limits.loadTimeoutMs,
+    );
   } catch (error) {
     throw asLoadError(error, limits);
   }

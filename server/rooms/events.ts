@@ -14,7 +14,10 @@ export class RoomEvents {
   private listening: Promise<unknown> | undefined;
   private pending = new Map<string, { running: boolean; again: Set<RoomChange["kind"]> }>();
 
-  constructor(private readonly db: Database, private readonly rebuild: Rebuild) {}
+  constructor(
+    private readonly db: Database,
+    private readonly rebuild: Rebuild,
+  ) {}
 
   /** Announces a change; "room" changes (lead, locks, releases, end) reach learners too, and always the board. */
   async changed(code: string, kind: RoomChange["kind"]): Promise<void> {
@@ -22,10 +25,12 @@ export class RoomEvents {
   }
 
   async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void): Promise<() => void> {
-    this.listening ??= this.db.listen(ROOM_CHANNEL, (payload) => this.onNotify(payload)).catch((error) => {
-      this.listening = undefined;
-      throw error;
-    });
+    this.listening ??= this.db
+      .listen(ROOM_CHANNEL, (payload) => this.onNotify(payload))
+      .catch((error) => {
+        this.listening = undefined;
+        throw error;
+      });
     await this.listening;
     const subscriber = { kind, send };
     let set = this.subscribers.get(code);

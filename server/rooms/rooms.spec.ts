@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 
 const pg = () => kit.pg;
-const check = (key: string | undefined, project: Record<string, string>, id = C1) => api(pg(), "POST", `/api/challenges/${id}/check`, { files: project, ...(key !== undefined && { learnerKey: key }) });
+const check = (key: string | undefined, project: Record<string, string>, id = C1) =>
+  api(pg(), "POST", `/api/challenges/${id}/check`, { files: project, ...(key !== undefined && { learnerKey: key }) });
 const board = (code: string, key: string) => api(pg(), "GET", `/api/rooms/${code}`, undefined, bearer(key));
 const c1Of = (b: any) => b.challenges.find((c: any) => c.id === C1);
 
@@ -68,7 +69,12 @@ describe("a room from start to end", () => {
     stream.close();
     const counts = Object.fromEntries(c1Of(live.board).checks.map((x: any) => [x.name, x.failing]));
     for (const name of Object.keys(counts)) expect(counts[name]).toBe(failingNames.includes(name) ? 1 : 0);
-    expect(live.board.clusters.filter((x: any) => x.kind === "check" && x.item === C1).map((x: any) => x.text).sort()).toEqual([...failingNames].sort());
+    expect(
+      live.board.clusters
+        .filter((x: any) => x.kind === "check" && x.item === C1)
+        .map((x: any) => x.text)
+        .sort(),
+    ).toEqual([...failingNames].sort());
   });
 
   test("a check whose code does not compile puts the learner in a compile-error cluster, from the server's run", async () => {
@@ -101,7 +107,10 @@ describe("a room from start to end", () => {
     expect(passing.json.failed).toBe(0);
     expect(passing.json.passed).toBeGreaterThan(0);
     const testFile = Object.keys(lesson.files).find((f) => f.endsWith(".test.ts"))!;
-    const failing = await run(bo.learnerKey, { ...lesson.files, [testFile]: 'import { expect, test } from "@frontmcp/testing";\ntest("fails", () => { expect(1).toBe(2); });\n' });
+    const failing = await run(bo.learnerKey, {
+      ...lesson.files,
+      [testFile]: 'import { expect, test } from "@frontmcp/testing";\ntest("fails", () => { expect(1).toBe(2); });\n',
+    });
     expect(failing.json.failed).toBe(1);
     expect(l6Of((await board(room.code, room.teacherKey)).json)).toMatchObject({ tried: 2, passed: 1 });
     // The key speaks for a lesson only: a challenge is passed by Check, never by the learner's own tests.
@@ -114,8 +123,20 @@ describe("a room from start to end", () => {
       const res = await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "opened" }, bearer(learner.learnerKey));
       expect(res.status).toBe(200);
     }
-    await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } }, bearer(ann.learnerKey));
-    await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } }, bearer(bo.learnerKey));
+    await api(
+      pg(),
+      "POST",
+      `/api/rooms/${room.code}/activity`,
+      { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } },
+      bearer(ann.learnerKey),
+    );
+    await api(
+      pg(),
+      "POST",
+      `/api/rooms/${room.code}/activity`,
+      { item: lesson, event: "tried", problem: { kind: "tool", text: "Ticket T-9 not found" } },
+      bearer(bo.learnerKey),
+    );
     const b = (await board(room.code, room.teacherKey)).json;
     expect(b.lessons.find((l: any) => l.id === lesson)).toMatchObject({ opened: 2, tried: 2, passed: 0 });
     expect(b.clusters).toContainEqual(expect.objectContaining({ kind: "tool", item: lesson, text: "Ticket T-9 not found", count: 2 }));
@@ -258,13 +279,21 @@ describe("trust and bad input", () => {
     expect((await api(pg(), "GET", `/api/rooms/${other.code}/me`, undefined, bearer(learner.learnerKey))).status).toBe(403);
     expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: "nope", event: "opened" }, bearer(learner.learnerKey))).status).toBe(400);
     expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "passed" }, bearer(learner.learnerKey))).status).toBe(400);
-    expect((await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", problem: { kind: "x" } }, bearer(learner.learnerKey))).status).toBe(400);
+    expect(
+      (await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", problem: { kind: "x" } }, bearer(learner.learnerKey))).status,
+    ).toBe(400);
     expect((await board(room.code, room.teacherKey)).json).toEqual(before);
   });
 
   test("an oversized code snapshot or call is not stored, and the rest is", async () => {
     const huge = { wire: "x".repeat(200_000) };
-    const res = await api(pg(), "POST", `/api/rooms/${room.code}/activity`, { item: C1, event: "tried", call: huge, files: files.starter }, bearer(learner.learnerKey));
+    const res = await api(
+      pg(),
+      "POST",
+      `/api/rooms/${room.code}/activity`,
+      { item: C1, event: "tried", call: huge, files: files.starter },
+      bearer(learner.learnerKey),
+    );
     expect(res.status).toBe(200);
     const id = (await board(room.code, room.teacherKey)).json.learners.find((l: any) => l.name === "Dee").id;
     const view = (await api(pg(), "GET", `/api/rooms/${room.code}/learners/${id}`, undefined, bearer(room.teacherKey))).json;
@@ -328,25 +357,41 @@ function parseCsv(text: string): string[][] {
 
 const FLOOD_ADDRESS = "127.0.0.9";
 
-async function postJson(agent: Agent, path: string, body: unknown, localAddress?: string): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+async function postJson(
+  agent: Agent,
+  path: string,
+  body: unknown,
+  localAddress?: string,
+): Promise<{ status: number; headers: Headers; json: any; text: string }> {
   const { port } = new URL(pg().url);
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, agent, localAddress, path, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => {
-        const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)] as [string, string]));
-        let json: any;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode!, headers, json, text });
-      });
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        agent,
+        localAddress,
+        path,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          const headers = new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)] as [string, string]));
+          let json: any;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode!, headers, json, text });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(data);
   });
@@ -358,7 +403,14 @@ function joinFrom(localAddress: string, code: string, name: string): Promise<num
   const body = JSON.stringify({ name });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, localAddress, path: `/api/rooms/${code}/join`, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress,
+        path: `/api/rooms/${code}/join`,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode!);

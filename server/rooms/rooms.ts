@@ -29,7 +29,11 @@ export class Rooms {
     const items = await listLessons();
     const checkNames = new Map<string, string[]>();
     for (const item of items) if (item.kind === "challenge") checkNames.set(item.id, (await getChallengeMaterial(item.id))?.checkNames ?? []);
-    const [learners, progress, current] = await Promise.all([this.store.learners(room.code), this.store.progress(room.code), this.store.currentItems(room.code)]);
+    const [learners, progress, current] = await Promise.all([
+      this.store.learners(room.code),
+      this.store.progress(room.code),
+      this.store.currentItems(room.code),
+    ]);
     return buildBoard({ room, items, checkNames, learners, progress, current });
   }
 

@@ -81,7 +81,9 @@ export class RoomStore {
       if (!room || room.ended_at) return "no-room";
       const like = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
       const taken = new Set(
-        (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map((r) => r.n),
+        (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map(
+          (r) => r.n,
+        ),
       );
       if (!taken.has(chosen.toLowerCase())) return "full";
       // Someone else may take the suffix we pick between this read and the insert: the loop then tries the next.
@@ -93,7 +95,9 @@ export class RoomStore {
   /** The learner a key belongs to, with their room; undefined for an unknown key or a learner who left. */
   async learnerByKey(key: string): Promise<(LearnerRow & { room: RoomRow }) | undefined> {
     if (typeof key !== "string" || key.length < 16 || key.length > 100) return undefined;
-    const [row] = await this.db.query<LearnerRow & { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string }>(
+    const [row] = await this.db.query<
+      LearnerRow & { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string }
+    >(
       `SELECT l.id, l.room_code, l.name, l.joined_at, l.left_at, r.code, r.title, r.created_at, r.ended_at, r.lead, r.teacher_key_hash
        FROM room_learners l JOIN rooms r ON r.code = l.room_code WHERE l.key_hash = $1`,
       [hashKey(key)],
@@ -136,7 +140,9 @@ export class RoomStore {
   async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
     const failing = report.checks.filter((c) => !c.passed).map((c) => c.name);
     // The run's first real problem clusters learners too: a compile error, or the error their tool threw.
-    const problem = report.failure ? { kind: report.failure.kind === "compile" ? "compile" : "tool", text: report.failure.message.slice(0, VIEW_LIMITS.problemChars) } : undefined;
+    const problem = report.failure
+      ? { kind: report.failure.kind === "compile" ? "compile" : "tool", text: report.failure.message.slice(0, VIEW_LIMITS.problemChars) }
+      : undefined;
     // One statement (data-modifying CTEs): atomic without BEGIN/COMMIT round trips, which cost the most on PGlite.
     await this.db.query(
       `WITH progress AS (
@@ -195,7 +201,14 @@ export class RoomStore {
   }
 
   async learnerView(code: string, learnerId: number): Promise<LearnerView | undefined> {
-    const [row] = await this.db.query<{ id: number; name: string; item: string | null; files: Record<string, string> | null; last_call: unknown; updated_at: Date | null }>(
+    const [row] = await this.db.query<{
+      id: number;
+      name: string;
+      item: string | null;
+      files: Record<string, string> | null;
+      last_call: unknown;
+      updated_at: Date | null;
+    }>(
       `SELECT l.id, l.name, v.item, v.files, v.last_call, v.updated_at FROM room_learners l LEFT JOIN room_learner_views v ON v.learner_id = l.id
        WHERE l.room_code = $1 AND l.id = $2`,
       [code, learnerId],

@@ -114,7 +114,12 @@ export function roomRoutes(rooms: Rooms): Route[] {
     return {
       stream(res: ServerResponse) {
         streams++;
-        res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", connection: "keep-alive", "x-accel-buffering": "no" });
+        res.writeHead(200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store",
+          connection: "keep-alive",
+          "x-accel-buffering": "no",
+        });
         const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
         send(first);
         // A comment now and then keeps proxies from closing a quiet stream.
@@ -144,7 +149,10 @@ export function roomRoutes(rooms: Rooms): Route[] {
       async handle({ body }) {
         const { title } = object(body);
         if (title !== undefined && typeof title !== "string") throw new HttpError(400, '"title" must be a string');
-        const clean = (title ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim();
+        const clean = (title ?? "")
+          .replace(/[\p{Cc}\p{Cf}]/gu, "")
+          .replace(/\s+/g, " ")
+          .trim();
         if ([...clean].length > TITLE_MAX) throw new HttpError(400, `A room title has at most ${TITLE_MAX} characters`);
         return { status: 201, body: await rooms.store.create(clean || "Elicitation workshop") };
       },

@@ -7,7 +7,8 @@ import type { Route } from "./route";
 
 function filesOf(body: unknown): ProjectFiles {
   const files = (body as { files?: unknown } | undefined)?.files;
-  if (typeof files !== "object" || files === null || Array.isArray(files)) throw new HttpError(400, 'The body must be { "files": { "name.ts": "source", ... } }');
+  if (typeof files !== "object" || files === null || Array.isArray(files))
+    throw new HttpError(400, 'The body must be { "files": { "name.ts": "source", ... } }');
   return files as ProjectFiles;
 }
 

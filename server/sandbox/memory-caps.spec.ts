@@ -8,9 +8,13 @@ import { createSession, legacyV2Client, rawModern, startTestPlayground } from ".
 
 const CEILING_MB = Number(process.env.RSS_CEILING_MB || 1500);
 const rssMB = () => Math.round(process.memoryUsage().rss / 2 ** 20);
-const BIG = { "big.tool.ts": 'import { Tool, ToolContext } from "@frontmcp/sdk";\n@Tool({ name: "big", inputSchema: {} })\nexport class Big extends ToolContext { async execute() { return { text: "x".repeat(3e6) }; } }\n' };
+const BIG = {
+  "big.tool.ts":
+    'import { Tool, ToolContext } from "@frontmcp/sdk";\n@Tool({ name: "big", inputSchema: {} })\nexport class Big extends ToolContext { async execute() { return { text: "x".repeat(3e6) }; } }\n',
+};
 const ASKS = {
-  "ask.tool.ts": 'import { Tool, ToolContext, z } from "@frontmcp/sdk";\n@Tool({ name: "ask", inputSchema: { note: z.string() } })\nexport class Ask extends ToolContext { async execute() { await this.elicit("Go?", z.object({ go: z.boolean() })); return {}; } }\n',
+  "ask.tool.ts":
+    'import { Tool, ToolContext, z } from "@frontmcp/sdk";\n@Tool({ name: "ask", inputSchema: { note: z.string() } })\nexport class Ask extends ToolContext { async execute() { await this.elicit("Go?", z.object({ go: z.boolean() })); return {}; } }\n',
 };
 
 let pg: Playground;
@@ -68,18 +72,33 @@ test("SANDBOX_TOTAL_MB: idle sessions are closed to make room; with none idle, a
   try {
     const answers = [];
     for (let i = 0; i < 10; i++) {
-      const r = await fetch(`${small.url}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: helpDesk() }) });
+      const r = await fetch(`${small.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ files: helpDesk() }),
+      });
       const body = (await r.json()) as { mcpUrl: string; diagnostics: Array<{ message: string }> };
       answers.push({ status: r.status, body });
       if (r.status === 201) await rawModern(body.mcpUrl, 1, "tools/call", { name: "assign_ticket", arguments: { id: "T-1", agent: "ana" } });
     }
     const refused = answers.find((a) => a.status === 422);
-    console.log(`sandbox memory in use ${Math.round(small.pool.usedBytes() / 2 ** 20)} MB of 48 MB; ${answers.filter((a) => a.status === 201).length} sessions admitted`);
+    console.log(
+      `sandbox memory in use ${Math.round(small.pool.usedBytes() / 2 ** 20)} MB of 48 MB; ${answers.filter((a) => a.status === 201).length} sessions admitted`,
+    );
     expect(refused?.body.diagnostics[0].message).toMatch(/memory limit \(SANDBOX_TOTAL_MB=48\)/);
     expect(small.pool.usedBytes()).toBeLessThanOrEqual(48 * 2 ** 20);
     // Sessions that go idle make room again.
-    for (const a of answers) if (a.status === 201) (small.registry as unknown as { sessions: Map<string, { lastUsed: number }> }).sessions.forEach((s) => (s.lastUsed = 0));
-    expect((await fetch(`${small.url}/api/sessions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ files: helpDesk() }) })).status).toBe(201);
+    for (const a of answers)
+      if (a.status === 201) (small.registry as unknown as { sessions: Map<string, { lastUsed: number }> }).sessions.forEach((s) => (s.lastUsed = 0));
+    expect(
+      (
+        await fetch(`${small.url}/api/sessions`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ files: helpDesk() }),
+        })
+      ).status,
+    ).toBe(201);
   } finally {
     await small.close();
   }

@@ -28,7 +28,10 @@ async function cacheKey(kind: OfficialRuntime): Promise<string> {
   const hash = createHash("sha256").update(kind);
   for (const pkg of ["esbuild", ...ENTRIES[kind].packages]) hash.update(pkg).update(await versionOf(pkg).catch(() => "absent"));
   const sources = [
-    ...(await readdir(RUNTIME_DIR)).filter((f) => f.endsWith(".ts") && !f.endsWith(".spec.ts")).sort().map((f) => RUNTIME_DIR + f),
+    ...(await readdir(RUNTIME_DIR))
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".spec.ts"))
+      .sort()
+      .map((f) => RUNTIME_DIR + f),
     fileURLToPath(new URL("../../runtime/testing/console.ts", import.meta.url)),
     fileURLToPath(new URL("../../runtime/testing/format.ts", import.meta.url)),
     fileURLToPath(new URL("../../runtime/sandbox/locate.ts", import.meta.url)),

@@ -6,7 +6,18 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { officialRuntimeBundle } from "./official-bundles";
-import { WATCH_SLOTS, type FromWorker, type SandboxErrorInfo, type SandboxErrorKind, type ToWorker, type VmImage, type VmLimits, type VmOptions, type VmRuntime, type VmScript } from "./protocol";
+import {
+  WATCH_SLOTS,
+  type FromWorker,
+  type SandboxErrorInfo,
+  type SandboxErrorKind,
+  type ToWorker,
+  type VmImage,
+  type VmLimits,
+  type VmOptions,
+  type VmRuntime,
+  type VmScript,
+} from "./protocol";
 import { runtimeBundle } from "./runtime-bundle";
 
 export type SandboxOptions = {
@@ -20,7 +31,10 @@ export type SandboxOptions = {
 };
 
 export class SandboxError extends Error {
-  constructor(readonly kind: SandboxErrorKind, message: string) {
+  constructor(
+    readonly kind: SandboxErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = "SandboxError";
   }
@@ -54,7 +68,11 @@ class PoolWorker {
   private pending = new Map<number, Pending>();
   private ready!: Promise<void>;
 
-  constructor(private pool: SandboxPool, private source: string, private data: WorkerData) {
+  constructor(
+    private pool: SandboxPool,
+    private source: string,
+    private data: WorkerData,
+  ) {
     this.start();
   }
 
@@ -146,7 +164,12 @@ export class SandboxVm {
   /** The VM's linear memory as of its last image. */
   memoryBytes?: number;
 
-  constructor(private pool: SandboxPool, readonly id: number, readonly worker: PoolWorker, readonly options: VmOptions) {}
+  constructor(
+    private pool: SandboxPool,
+    readonly id: number,
+    readonly worker: PoolWorker,
+    readonly options: VmOptions,
+  ) {}
 
   load(scripts: VmScript[], loadJson: string, timeoutMs: number): Promise<string> {
     return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<string>;
@@ -194,7 +217,8 @@ export class SandboxPool {
       const now = Date.now();
       for (const worker of pool.workers) {
         const { deadline, vmId } = worker.running();
-        if (deadline > 0 && now > deadline + options.watchdogGraceMs) worker.restart("The code ran past its time limit inside a native operation, so its sandbox was restarted", vmId);
+        if (deadline > 0 && now > deadline + options.watchdogGraceMs)
+          worker.restart("The code ran past its time limit inside a native operation, so its sandbox was restarted", vmId);
       }
     }, 100);
     pool.watchdog.unref();
@@ -217,11 +241,20 @@ export class SandboxPool {
   async open(options: { hostBridge?: boolean; runtime?: VmRuntime; keepState?: boolean } = {}): Promise<SandboxVm> {
     const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
     while (this.usedBytes() + VM_ESTIMATE_BYTES > limit) {
-      if (!(await this.onFull?.())) throw new SandboxError("crashed", `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`);
+      if (!(await this.onFull?.()))
+        throw new SandboxError(
+          "crashed",
+          `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
+        );
     }
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
-    const vmOptions: VmOptions = { ...this.limits, hostBridge: options.hostBridge === true, runtime, keepState: options.keepState === true && runtime === "frontmcp" };
+    const vmOptions: VmOptions = {
+      ...this.limits,
+      hostBridge: options.hostBridge === true,
+      runtime,
+      keepState: options.keepState === true && runtime === "frontmcp",
+    };
     const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
     this.vms.set(vm.id, vm);

@@ -10,7 +10,10 @@ export type VmRuntime = "frontmcp" | "sdk1" | "sdk2";
  */
 export type VmOptions = VmLimits & { hostBridge: boolean; runtime?: VmRuntime; keepState?: boolean };
 /** A VM's memory image as quickjs-wasi takes it, plus the tokens of its entry-point handles inside that image. */
-export type VmImage = { snapshot: { memory: Uint8Array; stackPointer: number; runtimePtr: number; contextPtr: number; extensions: [] }; entries: Array<[string, number]> };
+export type VmImage = {
+  snapshot: { memory: Uint8Array; stackPointer: number; runtimePtr: number; contextPtr: number; extensions: [] };
+  entries: Array<[string, number]>;
+};
 /** A project file for the VM: a script evaluated as it comes, or an ES module served to `import` by the VM's loader. */
 export type VmScript = { file: string; code: string; module?: boolean };
 

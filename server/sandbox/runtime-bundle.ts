@@ -36,8 +36,6 @@ export const SANDBOX_BUNDLE_OPTIONS = {
 let bundle: Promise<string> | undefined;
 
 export function runtimeBundle(): Promise<string> {
-  bundle ??= esbuild
-    .build({ ...SANDBOX_BUNDLE_OPTIONS, entryPoints: [ENTRY] })
-    .then((r) => r.outputFiles[0].text);
+  bundle ??= esbuild.build({ ...SANDBOX_BUNDLE_OPTIONS, entryPoints: [ENTRY] }).then((r) => r.outputFiles[0].text);
   return bundle;
 }

@@ -174,7 +174,14 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
       qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
       qjs.executePendingJobs();
       // The export names of each builtin module, so the module loader can serve them as real ES modules.
-      const builtins = runtime === "frontmcp" ? {} : (JSON.parse(qjs.evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js").consume((h) => h.toString())) as Record<string, string[]>);
+      const builtins =
+        runtime === "frontmcp"
+          ? {}
+          : (JSON.parse(
+              qjs
+                .evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js")
+                .consume((h) => h.toString()),
+            ) as Record<string, string[]>);
       const snapshot = qjs.snapshot();
       qjs.dispose();
       return { snapshot, builtins };
@@ -207,7 +214,10 @@ function captureEntries(qjs: QuickJS): Map<string, JSValueHandle> {
 const opening = new Map<number, Promise<void>>();
 
 async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
-  opening.set(vmId, work.catch(() => undefined));
+  opening.set(
+    vmId,
+    work.catch(() => undefined),
+  );
   try {
     await work;
   } finally {
@@ -218,7 +228,10 @@ async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
 
 async function openVm(vmId: number, limits: VmOptions): Promise<void> {
   const base = await baseSnapshot(limits, limits.runtime ?? "frontmcp");
-  const qjs = await QuickJS.restore(base.snapshot, options(limits, () => vms.get(vmId)));
+  const qjs = await QuickJS.restore(
+    base.snapshot,
+    options(limits, () => vms.get(vmId)),
+  );
   const entries = captureEntries(qjs);
   const tokens = limits.keepState ? [...entries].map(([name, handle]): [string, number] => [name, qjs.exportHandle(handle)]) : undefined;
   vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: base.builtins, tokens });
@@ -227,7 +240,10 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
 
 /** The VM from its last image: module state as it was after its last good call, entry points as captured at open. */
 async function restoreVm(vmId: number, limits: VmOptions, image: VmImage): Promise<void> {
-  const qjs = await QuickJS.restore(image.snapshot, options(limits, () => vms.get(vmId)));
+  const qjs = await QuickJS.restore(
+    image.snapshot,
+    options(limits, () => vms.get(vmId)),
+  );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
   vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens: image.entries });
 }

@@ -39,8 +39,15 @@ const instance = (name: string, dataDir: string) => startTestPlayground({ instan
 
 /** One raw 2026-07-28 request to a session's /mcp on a given instance; the message and the instance headers. */
 async function call(pg: Playground, sessionId: string, id: number, method: string, params: Record<string, unknown>) {
-  const res = await fetch(modernRequest(`${pg.url}/mcp/${sessionId}`, { id, method, params }, { capabilities: { elicitation: { form: {} } }, clientName: "persistence-test" }));
-  return { status: res.status, body: (await responseMessage(res)) as any, instance: res.headers.get(INSTANCE_HEADER), rebuilt: res.headers.get(SESSION_REBUILT_HEADER) };
+  const res = await fetch(
+    modernRequest(`${pg.url}/mcp/${sessionId}`, { id, method, params }, { capabilities: { elicitation: { form: {} } }, clientName: "persistence-test" }),
+  );
+  return {
+    status: res.status,
+    body: (await responseMessage(res)) as any,
+    instance: res.headers.get(INSTANCE_HEADER),
+    rebuilt: res.headers.get(SESSION_REBUILT_HEADER),
+  };
 }
 
 async function approveAndRemember(pg: Playground, sessionId: string) {
@@ -194,7 +201,12 @@ describe.skipIf(!url)("two instances at once on one PostgreSQL server", () => {
     expect(sid).toBeTruthy();
     const elsewhere = await fetch(`${b.url}/mcp/${s.id}`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sid!, "mcp-protocol-version": "2025-11-25" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sid!,
+        "mcp-protocol-version": "2025-11-25",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list", params: {} }),
     });
     expect(elsewhere.status).toBe(404);

@@ -29,16 +29,23 @@ export class SessionRegistry {
   readonly consumed: ConsumedStates;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
-  constructor(private pool: SandboxPool, private codec: RequestStateCodec<FlowState>, private config: PlaygroundConfig, private store?: SessionStore) {
+  constructor(
+    private pool: SandboxPool,
+    private codec: RequestStateCodec<FlowState>,
+    private config: PlaygroundConfig,
+    private store?: SessionStore,
+  ) {
     // With a shared database every instance refuses a state any of them has seen used.
     this.consumed = store?.consumed ?? new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
     // Another instance changed a session: a copy held here is stale, so the next request here rebuilds it.
-    this.unwatch = store?.watch((id) => this.sessions.has(id) && this.evict(id)).catch((error) => {
-      console.error("Watching session changes failed; copies held here may be stale:", (error as Error).message);
-      return undefined;
-    });
+    this.unwatch = store
+      ?.watch((id) => this.sessions.has(id) && this.evict(id))
+      .catch((error) => {
+        console.error("Watching session changes failed; copies held here may be stale:", (error as Error).message);
+        return undefined;
+      });
   }
 
   private unwatch?: Promise<(() => Promise<void>) | undefined>;
@@ -59,7 +66,18 @@ export class SessionRegistry {
   private hold(id: string): Session {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all.
     while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldest((id) => !this.counted.has(id)));
-    const session = new Session(id, this.pool, { callTimeoutMs: this.config.callTimeoutMs, loadTimeoutMs: this.config.loadTimeoutMs, memoryMB: this.config.memoryMB, maxResultBytes: this.config.maxResultBytes }, this.config.maxBodyBytes, this.store);
+    const session = new Session(
+      id,
+      this.pool,
+      {
+        callTimeoutMs: this.config.callTimeoutMs,
+        loadTimeoutMs: this.config.loadTimeoutMs,
+        memoryMB: this.config.memoryMB,
+        maxResultBytes: this.config.maxResultBytes,
+      },
+      this.config.maxBodyBytes,
+      this.store,
+    );
     session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes, consumed: this.consumed });
     this.sessions.set(id, session);
     return session;
@@ -120,7 +138,9 @@ export class SessionRegistry {
   /** Frees a sandbox VM under memory pressure: a provisional session first, else an idle one; false if none. */
   async closeOneIdle(): Promise<boolean> {
     const activeSince = Date.now() - this.config.sessionActiveMs;
-    const id = this.oldest((i) => !this.counted.has(i) && this.sessions.get(i)!.built) ?? this.oldest((i) => this.sessions.get(i)!.built && this.sessions.get(i)!.lastUsed < activeSince);
+    const id =
+      this.oldest((i) => !this.counted.has(i) && this.sessions.get(i)!.built) ??
+      this.oldest((i) => this.sessions.get(i)!.built && this.sessions.get(i)!.lastUsed < activeSince);
     if (id === undefined) return false;
     const session = this.sessions.get(id)!;
     this.sessions.delete(id);

@@ -27,7 +27,6 @@ export interface SessionStore {
 
 const CHANGED_CHANNEL = "playground_sessions";
 
-
 export function databaseSessionStore(db: Database, stateTtlMs: number): SessionStore {
   // Tells this process's own saves apart from other instances' ones.
   const origin = randomBytes(9).toString("base64url");
@@ -76,7 +75,10 @@ export function databaseConsumedStates(db: Database, ttlMs: number): ConsumedSta
         lastSweep = Date.now();
         await db.query("DELETE FROM consumed_request_states WHERE expires_at < now()");
       }
-      const inserted = await db.query("INSERT INTO consumed_request_states (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id", [id, expiresAt]);
+      const inserted = await db.query("INSERT INTO consumed_request_states (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id", [
+        id,
+        expiresAt,
+      ]);
       return inserted.length === 1;
     },
   };

@@ -6,7 +6,17 @@ import type { ToolHost } from "../mcp/learner-server";
 import { OfficialProject } from "../mcp/official/official-project";
 import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
-import { callTool, loadProject, ProjectLoadError, type CallOutcome, type Limits, type ListedTool, type LoadedProject, type ServerInfo, type ToolCall } from "../project/project-vm";
+import {
+  callTool,
+  loadProject,
+  ProjectLoadError,
+  type CallOutcome,
+  type Limits,
+  type ListedTool,
+  type LoadedProject,
+  type ServerInfo,
+  type ToolCall,
+} from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
 import type { SavedSession, SessionStore } from "./session-store";
 
@@ -34,7 +44,13 @@ export class Session implements ToolHost {
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly id: string, private pool: SandboxPool, private limits: Limits, private maxBodyBytes = 1 << 20, private store?: SessionStore) {}
+  constructor(
+    readonly id: string,
+    private pool: SandboxPool,
+    private limits: Limits,
+    private maxBodyBytes = 1 << 20,
+    private store?: SessionStore,
+  ) {}
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
   private async persist(): Promise<void> {
@@ -169,7 +185,8 @@ export class Session implements ToolHost {
   async callTool(call: ToolCall): Promise<CallOutcome> {
     this.touch();
     const live = await this.ensureLive();
-    if (!live) return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
+    if (!live)
+      return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
     const { outcome, approvals } = await callTool(live.vm, call, this.limits);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
       this.approvals = approvals;

@@ -58,8 +58,7 @@ describe("creating a session", () => {
 describe("module state", () => {
   test("persists across calls, restarts on reset and on new files", async () => {
     const s = await createSession(pg, helpDesk());
-    const reopen = async (id: number) =>
-      (await rawModern(s.mcpUrl, id, "tools/call", { name: "reopen_ticket", arguments: { id: "T-1" } })).body.result;
+    const reopen = async (id: number) => (await rawModern(s.mcpUrl, id, "tools/call", { name: "reopen_ticket", arguments: { id: "T-1" } })).body.result;
     // Each first round pushes to history, which lives in store.ts's module state.
     await reopen(1);
     await reopen(2);

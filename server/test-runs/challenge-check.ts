@@ -14,8 +14,7 @@ export type CheckResult = { name: string; passed: boolean; message?: string; pro
 /** `failure`: the first real problem of the whole run, for a banner above the checks (and for a room's clusters). */
 export type CheckReport = { passed: boolean; checks: CheckResult[]; failure?: CheckProblem };
 
-const only = (files: ProjectFiles, keep: (name: string) => boolean): ProjectFiles =>
-  Object.fromEntries(Object.entries(files).filter(([name]) => keep(name)));
+const only = (files: ProjectFiles, keep: (name: string) => boolean): ProjectFiles => Object.fromEntries(Object.entries(files).filter(([name]) => keep(name)));
 
 /** "file.ts:12" (as the runtime reports places) as separate fields. */
 function place(where: string | undefined): { file?: string; line?: number } {
@@ -31,7 +30,8 @@ function compileProblem(diagnostics: Diagnostic[]): CheckProblem {
 
 function serverProblem(failure: ServerFailure): CheckProblem {
   const at = place(failure.where);
-  if (failure.kind === "load") return { kind: "load", message: `Your project did not load: ${failure.message}${failure.where ? ` (at ${failure.where})` : ""}`, ...at };
+  if (failure.kind === "load")
+    return { kind: "load", message: `Your project did not load: ${failure.message}${failure.where ? ` (at ${failure.where})` : ""}`, ...at };
   const kind = failure.code === "TIMEOUT" ? "timeout" : failure.code === "OUT_OF_MEMORY" ? "memory" : "tool";
   const where = failure.where && !failure.message.includes(failure.where) ? ` (at ${failure.where})` : "";
   return { kind, message: `Your tool failed while this check ran: ${failure.message}${where}`, ...at };
@@ -104,7 +104,12 @@ function learnerTestProblem(run: TestReport | undefined): CheckProblem | undefin
   if (!failed) return undefined;
   const line = failed.error?.line;
   const at = line === undefined ? "" : `:${line}`;
-  return { kind: failed.stopped === "timeout" ? "timeout" : "test", message: `Your test "${failed.name}" failed on the correct tool (${failed.file}${at}): ${failed.error?.message ?? "failed"}`, file: failed.file, ...(line !== undefined && { line }) };
+  return {
+    kind: failed.stopped === "timeout" ? "timeout" : "test",
+    message: `Your test "${failed.name}" failed on the correct tool (${failed.file}${at}): ${failed.error?.message ?? "failed"}`,
+    file: failed.file,
+    ...(line !== undefined && { line }),
+  };
 }
 
 /** Starts `work` for every item in a random order; the results come back in the items' order. */

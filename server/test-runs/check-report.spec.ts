@@ -61,7 +61,7 @@ describe("Check reports the real failure first", () => {
 
   it("the tool's own failure (a .regex() in the form): the runtime's reason with the file and line, then the hint", async () => {
     const material = (await getChallengeMaterial(C4))!;
-    const withRegex = material.solution["schedule-callback.tool.ts"].replace('name: z.string().min(1)', "name: z.string().regex(/^[A-Z]/)");
+    const withRegex = material.solution["schedule-callback.tool.ts"].replace("name: z.string().min(1)", "name: z.string().regex(/^[A-Z]/)");
     expect(withRegex).not.toBe(material.solution["schedule-callback.tool.ts"]);
     const report = await check(C4, { ...material.solution, "schedule-callback.tool.ts": withRegex });
     expect(report.passed).toBe(false);

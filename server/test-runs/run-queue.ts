@@ -67,7 +67,10 @@ export type RunLimits = { budgetMs: number; hostWorkPerTestMs: number; hostReque
 export class RunBudget {
   private usedMs = 0;
 
-  constructor(readonly limits: RunLimits, private now: () => number = Date.now) {}
+  constructor(
+    readonly limits: RunLimits,
+    private now: () => number = Date.now,
+  ) {}
 
   /** Counts one finished test's running time against the budget. */
   charge(ms: number): void {
@@ -97,7 +100,10 @@ export class HostWorkMeter {
   private inFlight = 0;
   private queued: Waiter[] = [];
 
-  constructor(private limits: RunLimits, private now: () => number) {}
+  constructor(
+    private limits: RunLimits,
+    private now: () => number,
+  ) {}
 
   /** A new test starts: its own allowance. */
   startTest(): void {
@@ -109,7 +115,9 @@ export class HostWorkMeter {
     else this.inFlight++;
     try {
       if (this.usedMs > this.limits.hostWorkPerTestMs)
-        throw new Error(`This test asked the host for more than ${this.limits.hostWorkPerTestMs} ms of work (fixture clients and their calls); the rest was refused`);
+        throw new Error(
+          `This test asked the host for more than ${this.limits.hostWorkPerTestMs} ms of work (fixture clients and their calls); the rest was refused`,
+        );
       const started = this.now();
       try {
         return await work();

@@ -36,7 +36,10 @@ export class TestClients {
   private clients = new Map<number, Promise<Client>>();
   private readonly fetch = (url: string | URL | Request, init?: RequestInit) => this.endpoint.fetch(new Request(url, init));
 
-  constructor(private endpoint: McpEndpoint, private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>) {}
+  constructor(
+    private endpoint: McpEndpoint,
+    private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>,
+  ) {}
 
   private client(clientId: number, persona: Persona): Promise<Client> {
     let client = this.clients.get(clientId);
@@ -93,7 +96,9 @@ export class TestClients {
 
   /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */
   private async raw(persona: Persona, message: Record<string, unknown>): Promise<unknown> {
-    const response = await this.endpoint.fetch(modernRequest(BASE, message, { capabilities: PERSONAS[persona].capabilities, clientName: "playground-test-raw" }));
+    const response = await this.endpoint.fetch(
+      modernRequest(BASE, message, { capabilities: PERSONAS[persona].capabilities, clientName: "playground-test-raw" }),
+    );
     try {
       return await responseMessage(response);
     } catch {

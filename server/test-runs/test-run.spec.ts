@@ -153,7 +153,9 @@ test("calls nothing", () => {});
     );
     const [calls, nothing] = report.tests;
     expect(calls.status).toBe("passed");
-    expect(calls.serverFailures).toEqual([{ kind: "tool", code: "TOOL_EXECUTION_ERROR", tool: "boom", message: expect.stringContaining("kaput"), where: "boom.tool.ts:6" }]);
+    expect(calls.serverFailures).toEqual([
+      { kind: "tool", code: "TOOL_EXECUTION_ERROR", tool: "boom", message: expect.stringContaining("kaput"), where: "boom.tool.ts:6" },
+    ]);
     expect(nothing.serverFailures).toBeUndefined();
   });
 

@@ -9,7 +9,17 @@ import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
 import { OfficialProject } from "../mcp/official/official-project";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
-import { callTool, loadProject, loadTests, ProjectLoadError, type CallOutcome, type Limits, type LoadedProject, type LoadedTests, type ToolCall } from "../project/project-vm";
+import {
+  callTool,
+  loadProject,
+  loadTests,
+  ProjectLoadError,
+  type CallOutcome,
+  type Limits,
+  type LoadedProject,
+  type LoadedTests,
+  type ToolCall,
+} from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
 import type { SandboxErrorKind } from "../sandbox/protocol";
 import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
@@ -170,7 +180,13 @@ async function runTestVm(
       continue;
     }
     if (budget.exhausted()) {
-      tests.push(failedFile(test.file, test.name, `Not run: this run used up its time budget (${Math.round(budget.limits.budgetMs / 1000)} s of running time); run fewer or faster tests`));
+      tests.push(
+        failedFile(
+          test.file,
+          test.name,
+          `Not run: this run used up its time budget (${Math.round(budget.limits.budgetMs / 1000)} s of running time); run fewer or faster tests`,
+        ),
+      );
       continue;
     }
     meter.startTest();
@@ -188,7 +204,9 @@ async function runTestVm(
         continue;
       }
       // The VM survives a timeout or an out-of-memory; the runner records the failure and moves on.
-      tests.push(failures.take({ ...toOutcome(await invoke("abortTest", { id: test.id, message: sandboxMessage(error, limits) })), ...(stopped && { stopped }) }));
+      tests.push(
+        failures.take({ ...toOutcome(await invoke("abortTest", { id: test.id, message: sandboxMessage(error, limits) })), ...(stopped && { stopped }) }),
+      );
     }
   }
   return { tests, logs: collected.logs };
@@ -204,7 +222,12 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
 
 /** Runs the given test files of `project.tests` against `project.server`, files side by side, and sums them up. */
 /** `owner`: whose run this is (a session), for fair turns in the queue; a run of its own when not given. */
-export async function runProjectTests(deps: TestRunDeps, project: TestProject, testFiles: string[], owner = `run-${randomBytes(6).toString("base64url")}`): Promise<TestReport> {
+export async function runProjectTests(
+  deps: TestRunDeps,
+  project: TestProject,
+  testFiles: string[],
+  owner = `run-${randomBytes(6).toString("base64url")}`,
+): Promise<TestReport> {
   const started = Date.now();
   const budget = new RunBudget(deps.runLimits);
   const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(deps, project, file, budget))));

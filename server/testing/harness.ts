@@ -62,7 +62,13 @@ export async function v1Client(mcpUrl: string, capabilities: Capabilities): Prom
 }
 
 /** A raw 2026-07-28 JSON-RPC POST, for what the clients will not send (tampering, garbage). */
-export async function rawModern(mcpUrl: string, id: number, method: string, params: Record<string, unknown>, capabilities: Capabilities = { elicitation: { form: {} } }) {
+export async function rawModern(
+  mcpUrl: string,
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  capabilities: Capabilities = { elicitation: { form: {} } },
+) {
   const res = await fetch(modernRequest(mcpUrl, { id, method, params }, { capabilities, clientName: "raw-test" }));
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }

@@ -70,11 +70,15 @@ export async function openStream(url: string, key: string) {
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          const data = block
+            .split("\n")
+            .filter((l) => l.startsWith("data: "))
+            .map((l) => l.slice(6))
+            .join("\n");
           if (!data) continue;
           const event = JSON.parse(data);
           events.push(event);
-          for (const w of [...waiters]) if (w.test(event)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(event));
+          for (const w of [...waiters]) if (w.test(event)) waiters.splice(waiters.indexOf(w), 1), w.resolve(event);
         }
       }
     } catch {

@@ -197,7 +197,12 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
     },
   };
 
-  const commands = { onCall: actions.call, onTests: actions.tests, onShare: () => void actions.share(), onBlur: () => sharedRevision.current !== projectStore.snapshot().revision && location.hash && void writeShare() };
+  const commands = {
+    onCall: actions.call,
+    onTests: actions.tests,
+    onShare: () => void actions.share(),
+    onBlur: () => sharedRevision.current !== projectStore.snapshot().revision && location.hash && void writeShare(),
+  };
 
   if (lessons.isPending || (lessons.isError && !lessons.data)) {
     return (
@@ -236,7 +241,9 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             }}
           >
             {t.label}
-            {t.id === "call" && call.question && <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />}
+            {t.id === "call" && call.question && (
+              <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />
+            )}
             {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
               <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>
             )}
@@ -266,7 +273,12 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
       <div className="flex h-full flex-col">
         <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-1.5 text-sm dark:border-slate-700">
           <span className="font-semibold">{project.lesson?.title}</span>
-          <a className="ml-auto text-indigo-700 underline dark:text-indigo-300" href={`${location.pathname}?lesson=${encodeURIComponent(project.lesson?.id ?? "")}`} target="_blank" rel="noreferrer">
+          <a
+            className="ml-auto text-indigo-700 underline dark:text-indigo-300"
+            href={`${location.pathname}?lesson=${encodeURIComponent(project.lesson?.id ?? "")}`}
+            target="_blank"
+            rel="noreferrer"
+          >
             Open in the playground
           </a>
         </header>
@@ -307,7 +319,9 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
         </a>
         <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={pickLesson} />
         {/* On a phone the room's controls get a row of their own, under the actions. */}
-        <div className="order-last flex w-full min-w-0 justify-end sm:order-none sm:w-auto">{typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}</div>
+        <div className="order-last flex w-full min-w-0 justify-end sm:order-none sm:w-auto">
+          {typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}
+        </div>
         <div className="header-actions ml-auto flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:gap-1.5">
           {session.status === "syncing" && <Spinner label="Updating your server…" />}
           <button type="button" className="btn-secondary" onClick={() => void actions.share()} title="Ctrl/⌘+S" aria-label="Share link">
@@ -325,7 +339,13 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             </span>
           </button>
           <span className="mx-1 hidden h-6 w-px bg-slate-200 sm:block dark:bg-slate-700" aria-hidden />
-          <button type="button" className="btn-ghost hidden aria-pressed:bg-indigo-100 aria-pressed:text-indigo-800 sm:inline-flex dark:aria-pressed:bg-indigo-900 dark:aria-pressed:text-indigo-100" onClick={presenter.toggle} aria-pressed={presenter.on} title="Large type, lesson pane hidden: for a projector">
+          <button
+            type="button"
+            className="btn-ghost hidden aria-pressed:bg-indigo-100 aria-pressed:text-indigo-800 sm:inline-flex dark:aria-pressed:bg-indigo-900 dark:aria-pressed:text-indigo-100"
+            onClick={presenter.toggle}
+            aria-pressed={presenter.on}
+            title="Large type, lesson pane hidden: for a projector"
+          >
             Present
           </button>
           <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="Smaller text">

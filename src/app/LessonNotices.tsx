@@ -39,7 +39,11 @@ export function LessonNotices() {
             <button type="button" className="btn-secondary !py-1 text-xs" onClick={() => projectStore.swapAside()}>
               Swap it in
             </button>
-            <button type="button" className="btn-ghost !py-1 text-xs" onClick={() => confirm(`Throw away ${project.aside?.label}?`) && projectStore.dropAside()}>
+            <button
+              type="button"
+              className="btn-ghost !py-1 text-xs"
+              onClick={() => confirm(`Throw away ${project.aside?.label}?`) && projectStore.dropAside()}
+            >
               Discard it
             </button>
           </div>
@@ -73,7 +77,9 @@ export function ShareConflictDialog() {
       <h2 id="share-conflict-title" className="mb-2 text-lg font-bold">
         This link carries other code for "{project.lesson?.title}"
       </h2>
-      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">You already have a draft of this lesson. Which one should open? The other is kept aside, one click away above the lesson text.</p>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+        You already have a draft of this lesson. Which one should open? The other is kept aside, one click away above the lesson text.
+      </p>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={() => projectStore.resolveConflict("mine")}>
           Keep mine

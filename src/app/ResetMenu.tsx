@@ -20,19 +20,41 @@ export function ResetMenu({ disabled, onCode, onData, onAll }: { disabled: boole
         }
       }}
     >
-      <summary className={`btn-secondary list-none [&::-webkit-details-marker]:hidden ${disabled ? "pointer-events-none opacity-50" : ""}`} aria-disabled={disabled}>
+      <summary
+        className={`btn-secondary list-none [&::-webkit-details-marker]:hidden ${disabled ? "pointer-events-none opacity-50" : ""}`}
+        aria-disabled={disabled}
+      >
         Reset ▾
       </summary>
-      <div role="menu" aria-label="Reset" className="absolute right-0 z-30 mt-1 w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <button type="button" role="menuitem" className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={pick(onCode)}>
+      <div
+        role="menu"
+        aria-label="Reset"
+        className="absolute right-0 z-30 mt-1 w-64 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        <button
+          type="button"
+          role="menuitem"
+          className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          onClick={pick(onCode)}
+        >
           Reset code
           <span className="block text-xs text-slate-500">This lesson's files back to the starter</span>
         </button>
-        <button type="button" role="menuitem" className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800" onClick={pick(onData)}>
+        <button
+          type="button"
+          role="menuitem"
+          className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          onClick={pick(onData)}
+        >
           Reset data
           <span className="block text-xs text-slate-500">Your server's tickets and other state, code kept</span>
         </button>
-        <button type="button" role="menuitem" className="block w-full rounded px-2 py-1.5 text-left text-sm text-rose-700 hover:bg-rose-50 dark:text-rose-300 dark:hover:bg-rose-950" onClick={pick(onAll)}>
+        <button
+          type="button"
+          role="menuitem"
+          className="block w-full rounded px-2 py-1.5 text-left text-sm text-rose-700 hover:bg-rose-50 dark:text-rose-300 dark:hover:bg-rose-950"
+          onClick={pick(onAll)}
+        >
           Reset all lessons…
           <span className="block text-xs text-slate-500">Every draft and tick, after you confirm</span>
         </button>

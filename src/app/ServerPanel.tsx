@@ -15,7 +15,9 @@ async function describe(personaId: PersonaId) {
   const mcp = await import("../server-bridge/mcp-client");
   const persona = personaById(personaId);
   wireLog.beginGroup("initialize + tools/list", persona.label);
-  return sessionKeeper.withSession(projectStore.snapshot().files, (_id, mcpUrl) => mcp.describeServer({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona }));
+  return sessionKeeper.withSession(projectStore.snapshot().files, (_id, mcpUrl) =>
+    mcp.describeServer({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona }),
+  );
 }
 
 export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -32,17 +34,30 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
     }
     if (!open && d.open) d.close();
   }, [open]);
-  const info = useQuery({ queryKey: ["server-info", persona, session.generation], queryFn: () => describe(persona), enabled: open && session.status !== "compile-error", staleTime: Infinity, retry: false });
+  const info = useQuery({
+    queryKey: ["server-info", persona, session.generation],
+    queryFn: () => describe(persona),
+    enabled: open && session.status !== "compile-error",
+    staleTime: Infinity,
+    retry: false,
+  });
 
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="server-panel-title" className="m-auto max-h-[90vh] w-[min(52rem,94vw)] overflow-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="server-panel-title"
+      className="m-auto max-h-[90vh] w-[min(52rem,94vw)] overflow-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
       <div className="space-y-4 p-5">
         <div className="flex items-start gap-3">
           <div className="flex-1">
             <h2 id="server-panel-title" className="text-lg font-bold">
               Your server, as a client sees it
             </h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">What initialize and tools/list return for the chosen client. These requests appear in the Wire tab too.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              What initialize and tools/list return for the chosen client. These requests appear in the Wire tab too.
+            </p>
           </div>
           <button type="button" className="btn-ghost" onClick={onClose} aria-label="Close">
             ✕
@@ -58,9 +73,15 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
             ))}
           </select>
         </label>
-        {session.status === "compile-error" && <p className="text-sm">Your code does not compile, so the server is not running: fix the problems in the editor first.</p>}
+        {session.status === "compile-error" && (
+          <p className="text-sm">Your code does not compile, so the server is not running: fix the problems in the editor first.</p>
+        )}
         {info.isPending && info.fetchStatus !== "idle" && <Spinner label="Asking the server…" />}
-        {info.error && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{(info.error as Error).message}</p>}
+        {info.error && (
+          <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+            {(info.error as Error).message}
+          </p>
+        )}
         {info.data && (
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]" data-testid="server-info">
             <dt className="font-semibold">Protocol version</dt>
@@ -84,7 +105,8 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
               <ul className="space-y-0.5">
                 {info.data.tools.map((t) => (
                   <li key={t.name}>
-                    <span className="font-mono font-semibold">{t.name}</span> {t.description && <span className="text-slate-600 dark:text-slate-400">— {t.description}</span>}
+                    <span className="font-mono font-semibold">{t.name}</span>{" "}
+                    {t.description && <span className="text-slate-600 dark:text-slate-400">— {t.description}</span>}
                   </li>
                 ))}
               </ul>

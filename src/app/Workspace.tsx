@@ -71,7 +71,13 @@ function Splitter({ label, onDrag, onToggle, value }: { label: string; onDrag: (
 
 function Rail({ pane, onOpen }: { pane: PaneId; onOpen: () => void }) {
   return (
-    <button type="button" className="flex w-8 shrink-0 items-start justify-center border-slate-200 bg-slate-100 pt-3 text-xs font-semibold text-slate-600 hover:bg-slate-200 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800" onClick={onOpen} aria-label={`Show the ${PANE_LABEL[pane]} pane`} data-testid={`rail-${pane}`}>
+    <button
+      type="button"
+      className="flex w-8 shrink-0 items-start justify-center border-slate-200 bg-slate-100 pt-3 text-xs font-semibold text-slate-600 hover:bg-slate-200 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+      onClick={onOpen}
+      aria-label={`Show the ${PANE_LABEL[pane]} pane`}
+      data-testid={`rail-${pane}`}
+    >
       <span className="[writing-mode:vertical-rl]">{PANE_LABEL[pane]} ▸</span>
     </button>
   );
@@ -79,7 +85,13 @@ function Rail({ pane, onOpen }: { pane: PaneId; onOpen: () => void }) {
 
 function FoldButton({ pane, onFold }: { pane: PaneId; onFold: () => void }) {
   return (
-    <button type="button" className="btn-ghost absolute top-1 right-1 z-10 !px-1.5 !py-0.5 text-xs opacity-70 hover:opacity-100" onClick={onFold} aria-label={`Fold the ${PANE_LABEL[pane]} pane`} title={`Fold the ${PANE_LABEL[pane]} pane`}>
+    <button
+      type="button"
+      className="btn-ghost absolute top-1 right-1 z-10 !px-1.5 !py-0.5 text-xs opacity-70 hover:opacity-100"
+      onClick={onFold}
+      aria-label={`Fold the ${PANE_LABEL[pane]} pane`}
+      title={`Fold the ${PANE_LABEL[pane]} pane`}
+    >
       ⇤
     </button>
   );
@@ -109,14 +121,26 @@ export function Workspace({ lesson, editor, tabs, presenter, phonePane, onPhoneP
       <div className="flex min-h-0 flex-1 flex-col">
         <div role="tablist" aria-label="Pane" className="grid grid-cols-3 border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
           {order.map((p) => (
-            <button key={p} role="tab" type="button" aria-selected={phonePane === p} className={`border-b-2 px-1 py-2 text-sm font-semibold ${phonePane === p ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300" : "border-transparent text-slate-600 dark:text-slate-400"}`} onClick={() => onPhonePane(p)}>
+            <button
+              key={p}
+              role="tab"
+              type="button"
+              aria-selected={phonePane === p}
+              className={`border-b-2 px-1 py-2 text-sm font-semibold ${phonePane === p ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300" : "border-transparent text-slate-600 dark:text-slate-400"}`}
+              onClick={() => onPhonePane(p)}
+            >
               {p === "tabs" ? "Try it" : PANE_LABEL[p]}
             </button>
           ))}
         </div>
         <main ref={main} className="min-h-0 flex-1">
           {order.map((p) => (
-            <div key={p} hidden={phonePane !== p} className={`h-full min-h-0 ${p === "lesson" ? "overflow-auto bg-white dark:bg-slate-900" : "flex flex-col"}`} data-pane={p}>
+            <div
+              key={p}
+              hidden={phonePane !== p}
+              className={`h-full min-h-0 ${p === "lesson" ? "overflow-auto bg-white dark:bg-slate-900" : "flex flex-col"}`}
+              data-pane={p}
+            >
               {panes[p]}
             </div>
           ))}
@@ -130,7 +154,12 @@ export function Workspace({ lesson, editor, tabs, presenter, phonePane, onPhoneP
       <main ref={main} className="min-h-0 flex-1 overflow-y-auto">
         {!presenter && (
           <section className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" data-pane="lesson">
-            <button type="button" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm font-semibold" aria-expanded={!folded("lesson")} onClick={() => fold("lesson", !folded("lesson"))}>
+            <button
+              type="button"
+              className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm font-semibold"
+              aria-expanded={!folded("lesson")}
+              onClick={() => fold("lesson", !folded("lesson"))}
+            >
               <span aria-hidden>{folded("lesson") ? "▸" : "▾"}</span> Lesson
             </button>
             {!folded("lesson") && <div className="max-h-[45vh] overflow-auto">{lesson}</div>}
@@ -147,7 +176,8 @@ export function Workspace({ lesson, editor, tabs, presenter, phonePane, onPhoneP
   }
 
   const widths = clampWidths(prefs, width, { lesson: folded("lesson"), editor: folded("editor"), tabs: folded("tabs") });
-  const drag = (which: "lesson" | "tabs", dx: number) => setPrefs((s) => ({ ...s, [which]: Math.round((which === "lesson" ? widths.lesson : widths.tabs) + (which === "lesson" ? dx : -dx)) }));
+  const drag = (which: "lesson" | "tabs", dx: number) =>
+    setPrefs((s) => ({ ...s, [which]: Math.round((which === "lesson" ? widths.lesson : widths.tabs) + (which === "lesson" ? dx : -dx)) }));
   return (
     <main ref={main} className="flex min-h-0 flex-1">
       {folded("lesson") ? (
@@ -173,7 +203,11 @@ export function Workspace({ lesson, editor, tabs, presenter, phonePane, onPhoneP
       ) : (
         <>
           <Splitter label="Resize the Call, Wire and Tests pane" value={widths.tabs} onDrag={(dx) => drag("tabs", dx)} onToggle={() => fold("tabs", true)} />
-          <div className={`relative flex min-h-0 flex-col ${folded("editor") ? "flex-1" : "shrink-0"}`} style={folded("editor") ? undefined : { width: widths.tabs }} data-pane="tabs">
+          <div
+            className={`relative flex min-h-0 flex-col ${folded("editor") ? "flex-1" : "shrink-0"}`}
+            style={folded("editor") ? undefined : { width: widths.tabs }}
+            data-pane="tabs"
+          >
             <FoldButton pane="tabs" onFold={() => fold("tabs", true)} />
             {tabs}
           </div>

@@ -28,12 +28,19 @@ export function ConnectPanel({ open, onClose }: { open: boolean; onClose: () => 
   }, [open]);
   const url = session.mcpUrl ? new URL(session.mcpUrl, location.origin).toString() : undefined;
   return (
-    <dialog ref={ref} onClose={onClose} className="m-auto max-h-[90vh] w-[min(44rem,92vw)] overflow-y-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100" aria-label="Connect a real client">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[min(44rem,92vw)] overflow-y-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      aria-label="Connect a real client"
+    >
       <div className="space-y-4 p-5">
         <div className="flex items-start gap-3">
           <div className="flex-1">
             <h2 className="text-lg font-bold">Connect a real client</h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Your code runs as a real MCP server. Any client can connect to it while this page is open; the same forms appear there.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Your code runs as a real MCP server. Any client can connect to it while this page is open; the same forms appear there.
+            </p>
           </div>
           <button type="button" className="btn-ghost" onClick={onClose} aria-label="Close">
             ✕
@@ -47,7 +54,8 @@ export function ConnectPanel({ open, onClose }: { open: boolean; onClose: () => 
               <Snippet key={snippet.id} title={snippet.title} note={snippet.note} text={snippet.text} />
             ))}
             <p className="text-xs text-slate-500">
-              The URL belongs to this browser's session. If the playground server restarts, the page makes a new session and this URL changes; open this panel again to copy the new one.
+              The URL belongs to this browser's session. If the playground server restarts, the page makes a new session and this URL changes; open this panel
+              again to copy the new one.
               {location.hostname === "127.0.0.1" || location.hostname === "localhost" ? " The server listens on this machine only." : ""}
             </p>
           </>

@@ -17,6 +17,9 @@ describe("Connect panel snippets", () => {
 
   test("the Inspector names a protocol era, and stdio-only clients start mcp-remote with npx -y", () => {
     expect(byId.inspector.text).toContain("--protocol-era");
-    expect(JSON.parse(byId["mcp-remote"].text).mcpServers["elicitation-playground"]).toEqual({ command: "npx", args: ["-y", "mcp-remote", URL_, "--transport", "http-only"] });
+    expect(JSON.parse(byId["mcp-remote"].text).mcpServers["elicitation-playground"]).toEqual({
+      command: "npx",
+      args: ["-y", "mcp-remote", URL_, "--transport", "http-only"],
+    });
   });
 });

@@ -53,20 +53,26 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-end border-b border-slate-200 dark:border-slate-700">
-      <div role="tablist" aria-label="Project files" className="flex min-w-0 flex-1 items-end gap-0.5 overflow-x-auto px-2 pt-1">
-        {files.map((f) => (
-          <button
-            key={f}
-            role="tab"
-            aria-selected={f === project.activeFile}
-            className={`rounded-t-md border border-b-0 px-2.5 py-1 font-mono text-xs whitespace-nowrap ${f === project.activeFile ? "border-slate-200 bg-white font-semibold dark:border-slate-700 dark:bg-slate-900" : "border-transparent text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"}`}
-            onClick={() => projectStore.setActiveFile(f)}
-          >
-            {f}
-          </button>
-        ))}
-      </div>
-        <button type="button" className="btn-ghost mr-1 mb-0.5 shrink-0 !px-2 !py-0.5 text-xs" onClick={() => setDiffOpen(true)} disabled={!edited} title="Your files against the lesson's starter files">
+        <div role="tablist" aria-label="Project files" className="flex min-w-0 flex-1 items-end gap-0.5 overflow-x-auto px-2 pt-1">
+          {files.map((f) => (
+            <button
+              key={f}
+              role="tab"
+              aria-selected={f === project.activeFile}
+              className={`rounded-t-md border border-b-0 px-2.5 py-1 font-mono text-xs whitespace-nowrap ${f === project.activeFile ? "border-slate-200 bg-white font-semibold dark:border-slate-700 dark:bg-slate-900" : "border-transparent text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"}`}
+              onClick={() => projectStore.setActiveFile(f)}
+            >
+              {f}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="btn-ghost mr-1 mb-0.5 shrink-0 !px-2 !py-0.5 text-xs"
+          onClick={() => setDiffOpen(true)}
+          disabled={!edited}
+          title="Your files against the lesson's starter files"
+        >
           <span>
             Changes<span className="hidden 2xl:inline"> vs starter</span>
           </span>
@@ -93,18 +99,33 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           data-testid="problems-toggle"
         >
           <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-500"}>Problems ({problems.length})</span>
-          <span className="ml-auto hidden text-slate-500 md:inline" title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}>
+          <span
+            className="ml-auto hidden text-slate-500 md:inline"
+            title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
+          >
             {TAB_FOCUS_KEY}: Tab leaves the editor
           </span>
           <span className="text-slate-500">
-            {session.status === "syncing" ? "compiling…" : session.status === "ready" ? "server ready" : session.status === "compile-error" ? "does not compile" : session.status === "unreachable" ? "server unreachable, retrying on your next action" : ""}
+            {session.status === "syncing"
+              ? "compiling…"
+              : session.status === "ready"
+                ? "server ready"
+                : session.status === "compile-error"
+                  ? "does not compile"
+                  : session.status === "unreachable"
+                    ? "server unreachable, retrying on your next action"
+                    : ""}
           </span>
         </button>
         {showProblems && problems.length > 0 && (
           <ul className="max-h-32 overflow-auto px-3 pb-2">
             {problems.map((p, i) => (
               <li key={i}>
-                <button type="button" className="w-full rounded px-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => editorJumps.jump(p.file, p.line, p.column)}>
+                <button
+                  type="button"
+                  className="w-full rounded px-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+                  onClick={() => editorJumps.jump(p.file, p.line, p.column)}
+                >
                   <span className="font-mono text-slate-500">
                     {p.file}:{p.line}:{p.column}
                   </span>{" "}

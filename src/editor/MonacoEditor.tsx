@@ -66,9 +66,24 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
     });
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
-    editor.addAction({ id: "playground.call", label: "Call the selected tool", keybindings: [KeyMod.CtrlCmd | KeyCode.Enter], run: () => commandsRef.current.onCall() });
-    editor.addAction({ id: "playground.tests", label: "Run tests", keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter], run: () => commandsRef.current.onTests() });
-    editor.addAction({ id: "playground.share", label: "Copy share link", keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS], run: () => commandsRef.current.onShare() });
+    editor.addAction({
+      id: "playground.call",
+      label: "Call the selected tool",
+      keybindings: [KeyMod.CtrlCmd | KeyCode.Enter],
+      run: () => commandsRef.current.onCall(),
+    });
+    editor.addAction({
+      id: "playground.tests",
+      label: "Run tests",
+      keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter],
+      run: () => commandsRef.current.onTests(),
+    });
+    editor.addAction({
+      id: "playground.share",
+      label: "Copy share link",
+      keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS],
+      run: () => commandsRef.current.onShare(),
+    });
     const subs = [
       editor.onDidChangeModelContent(() => {
         const model = editor.getModel();

@@ -14,7 +14,12 @@ export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => v
   const files = useMemo(() => (open && project.lesson ? diffProject(project.lesson.files, project.files) : []), [open, project.lesson, project.files]);
   const changed = files.filter((f) => f.status !== "same");
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="starter-diff-title" className="m-auto max-h-[90vh] w-[min(60rem,96vw)] overflow-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="starter-diff-title"
+      className="m-auto max-h-[90vh] w-[min(60rem,96vw)] overflow-auto rounded-xl border border-slate-300 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
       <div className="space-y-3 p-5">
         <div className="flex items-start gap-3">
           <h2 id="starter-diff-title" className="flex-1 text-lg font-bold">
@@ -28,7 +33,10 @@ export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => v
         {changed.map((f) => (
           <section key={f.path} data-testid="starter-diff-file">
             <h3 className="mb-1 font-mono text-sm font-semibold">
-              {f.path} <span className="font-sans text-xs font-normal text-slate-500">({f.status === "changed" ? "changed" : f.status === "added" ? "new file" : "deleted"})</span>
+              {f.path}{" "}
+              <span className="font-sans text-xs font-normal text-slate-500">
+                ({f.status === "changed" ? "changed" : f.status === "added" ? "new file" : "deleted"})
+              </span>
             </h3>
             <pre className="overflow-x-auto rounded-md bg-slate-50 py-1 font-mono text-xs leading-5 dark:bg-slate-950">
               {withContext(f.lines).map((l, i) =>
@@ -37,7 +45,11 @@ export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => v
                     ⋯ {l.count} unchanged line{l.count === 1 ? "" : "s"}
                   </div>
                 ) : (
-                  <div key={i} className={`px-2 ${l.kind === "added" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : l.kind === "removed" ? "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200" : ""}`} data-kind={l.kind}>
+                  <div
+                    key={i}
+                    className={`px-2 ${l.kind === "added" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : l.kind === "removed" ? "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200" : ""}`}
+                    data-kind={l.kind}
+                  >
                     <span className="mr-2 inline-block w-8 text-right text-slate-400 select-none">{l.newLine ?? l.oldLine}</span>
                     <span className="select-none">{l.kind === "added" ? "+ " : l.kind === "removed" ? "− " : "  "}</span>
                     {l.text}

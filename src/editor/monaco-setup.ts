@@ -16,11 +16,20 @@ self.MonacoEnvironment = {
 // Each file declares its module (`declare module "@frontmcp/sdk" { ... }`), so any file name works.
 const learnerTypes = import.meta.glob("../../runtime/types/*.d.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 // zod's own declarations, at the path TypeScript's node resolution looks for them.
-const zodTypes = import.meta.glob(["/node_modules/zod/index.d.ts", "/node_modules/zod/v4/classic/**/*.d.ts", "/node_modules/zod/v4/core/**/*.d.ts", "/node_modules/zod/v4/locales/index.d.ts", "/node_modules/zod/v4/index.d.ts"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-}) as Record<string, string>;
+const zodTypes = import.meta.glob(
+  [
+    "/node_modules/zod/index.d.ts",
+    "/node_modules/zod/v4/classic/**/*.d.ts",
+    "/node_modules/zod/v4/core/**/*.d.ts",
+    "/node_modules/zod/v4/locales/index.d.ts",
+    "/node_modules/zod/v4/index.d.ts",
+  ],
+  {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  },
+) as Record<string, string>;
 
 let configured = false;
 
@@ -45,7 +54,10 @@ export function configureMonaco(): typeof monaco {
     ...Object.entries(zodTypes).map(([path, content]) => ({ content, filePath: `file://${path}` })),
   ];
   // The sandbox gives learner code a console (captured into test output); es2022 alone lacks it.
-  libs.push({ content: "declare var console: { log(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void };", filePath: "file:///types/sandbox-globals.d.ts" });
+  libs.push({
+    content: "declare var console: { log(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void };",
+    filePath: "file:///types/sandbox-globals.d.ts",
+  });
   if (!Object.keys(learnerTypes).length) {
     // Without the declarations, imports would be red everywhere; treat them as untyped instead.
     libs.push({ content: 'declare module "@frontmcp/sdk";\ndeclare module "@frontmcp/testing";', filePath: "file:///types/fallback.d.ts" });

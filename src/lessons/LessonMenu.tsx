@@ -4,7 +4,19 @@
 import type { CourseStep } from "./course";
 import { passedCount } from "./course";
 
-export function LessonMenu({ steps, current, edited, passed, onPick }: { steps: CourseStep[]; current?: string; edited: Set<string>; passed: Set<string>; onPick: (id: string) => void }) {
+export function LessonMenu({
+  steps,
+  current,
+  edited,
+  passed,
+  onPick,
+}: {
+  steps: CourseStep[];
+  current?: string;
+  edited: Set<string>;
+  passed: Set<string>;
+  onPick: (id: string) => void;
+}) {
   const lessons = passedCount(steps, passed, "lesson");
   const challenges = passedCount(steps, passed, "challenge");
   const groups: [string, CourseStep[]][] = [
@@ -15,7 +27,12 @@ export function LessonMenu({ steps, current, edited, passed, onPick }: { steps: 
     <div className="flex min-w-0 flex-1 items-center gap-2 text-sm sm:flex-none">
       <label className="min-w-0 flex-1 sm:flex-none">
         <span className="sr-only">Lesson</span>
-        <select className="field-input w-full truncate font-medium sm:w-[20rem]" value={current ?? ""} onChange={(e) => onPick(e.target.value)} aria-label="Lesson">
+        <select
+          className="field-input w-full truncate font-medium sm:w-[20rem]"
+          value={current ?? ""}
+          onChange={(e) => onPick(e.target.value)}
+          aria-label="Lesson"
+        >
           {!current && <option value="">Choose a lesson…</option>}
           {groups
             .filter(([, list]) => list.length)
@@ -33,7 +50,11 @@ export function LessonMenu({ steps, current, edited, passed, onPick }: { steps: 
             ))}
         </select>
       </label>
-      <span className="shrink-0 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400" data-testid="progress-count" title={`${challenges.passed} of ${challenges.total} challenges passed`}>
+      <span
+        className="shrink-0 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
+        data-testid="progress-count"
+        title={`${challenges.passed} of ${challenges.total} challenges passed`}
+      >
         {lessons.passed} of {lessons.total}
         <span className="sr-only"> lessons passed</span>
       </span>

@@ -21,7 +21,11 @@ export function LessonText({ lesson, origin, step, previous, next, passed, onPic
     <article className="p-4" aria-label="Lesson">
       {notices}
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <span className={`badge ${lesson.kind === "challenge" ? "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50" : "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"}`}>{step?.label ?? lesson.kind}</span>
+        <span
+          className={`badge ${lesson.kind === "challenge" ? "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50" : "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100"}`}
+        >
+          {step?.label ?? lesson.kind}
+        </span>
         {passed && (
           <span className="badge bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" data-testid="lesson-passed">
             ✓ passed

@@ -16,7 +16,12 @@ type Block =
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
 
 function splitRow(line: string): string[] {
-  return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((c) => c.trim());
 }
 
 function parseBlocks(source: string): Block[] {
@@ -78,7 +83,8 @@ function parseBlocks(source: string): Block[] {
       continue;
     }
     const para: string[] = [];
-    while (i < lines.length && lines[i].trim() && !LIST_ITEM.test(lines[i]) && !/^(#{1,6}\s|```|~~~|>)/.test(lines[i].trimStart())) para.push(lines[i++].trim());
+    while (i < lines.length && lines[i].trim() && !LIST_ITEM.test(lines[i]) && !/^(#{1,6}\s|```|~~~|>)/.test(lines[i].trimStart()))
+      para.push(lines[i++].trim());
     blocks.push({ kind: "paragraph", text: para.join(" ") });
   }
   return blocks;
@@ -99,14 +105,24 @@ function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
   for (const m of text.matchAll(INLINE)) {
     if (m.index! > last) out.push(text.slice(last, m.index));
     const key = `${keyPrefix}-${n++}`;
-    if (m[1]) out.push(<code key={key} className="code-inline">{m[2].trim() ? m[2].replace(/^ (.*) $/, "$1") : m[2]}</code>);
+    if (m[1])
+      out.push(
+        <code key={key} className="code-inline">
+          {m[2].trim() ? m[2].replace(/^ (.*) $/, "$1") : m[2]}
+        </code>,
+      );
     else if (m[3] ?? m[4]) out.push(<strong key={key}>{renderInline(m[3] ?? m[4], key)}</strong>);
     else if (m[5] ?? m[6]) out.push(<em key={key}>{renderInline(m[5] ?? m[6], key)}</em>);
     else {
       const href = safeHref(m[8]);
       out.push(
         href ? (
-          <a key={key} href={href} className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300" {...(href.startsWith("http") ? { target: "_blank", rel: "noreferrer noopener" } : {})}>
+          <a
+            key={key}
+            href={href}
+            className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+            {...(href.startsWith("http") ? { target: "_blank", rel: "noreferrer noopener" } : {})}
+          >
             {renderInline(m[7], key)}
           </a>
         ) : (
@@ -126,22 +142,42 @@ function renderBlock(block: Block, key: number): ReactNode {
   switch (block.kind) {
     case "heading": {
       const Tag = `h${Math.min(block.level + 1, 6)}` as "h2";
-      return <Tag key={key} className={`${headingClass[block.level]} mt-4 mb-2 first:mt-0`}>{renderInline(block.text, `h${key}`)}</Tag>;
+      return (
+        <Tag key={key} className={`${headingClass[block.level]} mt-4 mb-2 first:mt-0`}>
+          {renderInline(block.text, `h${key}`)}
+        </Tag>
+      );
     }
     case "paragraph":
-      return <p key={key} className="my-2 leading-relaxed">{renderInline(block.text, `p${key}`)}</p>;
+      return (
+        <p key={key} className="my-2 leading-relaxed">
+          {renderInline(block.text, `p${key}`)}
+        </p>
+      );
     case "code":
       return (
-        <pre key={key} className="my-3 overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-[0.82rem] leading-snug dark:bg-slate-800" data-lang={block.lang || undefined}>
+        <pre
+          key={key}
+          className="my-3 overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-[0.82rem] leading-snug dark:bg-slate-800"
+          data-lang={block.lang || undefined}
+        >
           <code>{block.text}</code>
         </pre>
       );
     case "list": {
-      const items = block.items.map((t, j) => <li key={j} className="my-1">{renderInline(t, `l${key}-${j}`)}</li>);
+      const items = block.items.map((t, j) => (
+        <li key={j} className="my-1">
+          {renderInline(t, `l${key}-${j}`)}
+        </li>
+      ));
       return block.ordered ? (
-        <ol key={key} start={block.start} className="my-2 list-decimal pl-6">{items}</ol>
+        <ol key={key} start={block.start} className="my-2 list-decimal pl-6">
+          {items}
+        </ol>
       ) : (
-        <ul key={key} className="my-2 list-disc pl-6">{items}</ul>
+        <ul key={key} className="my-2 list-disc pl-6">
+          {items}
+        </ul>
       );
     }
     case "quote":
@@ -157,11 +193,23 @@ function renderBlock(block: Block, key: number): ReactNode {
         <div key={key} className="my-3 overflow-x-auto">
           <table className="w-full border-collapse text-[0.82rem]">
             <thead>
-              <tr>{block.head.map((h, j) => <th key={j} className="border-b border-slate-300 px-2 py-1 text-left font-semibold dark:border-slate-600">{renderInline(h, `th${key}-${j}`)}</th>)}</tr>
+              <tr>
+                {block.head.map((h, j) => (
+                  <th key={j} className="border-b border-slate-300 px-2 py-1 text-left font-semibold dark:border-slate-600">
+                    {renderInline(h, `th${key}-${j}`)}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {block.rows.map((r, j) => (
-                <tr key={j}>{r.map((c, k) => <td key={k} className={`border-b border-slate-200 px-2 py-1 align-top dark:border-slate-700 ${k === 0 ? "whitespace-nowrap" : ""}`}>{renderInline(c, `td${key}-${j}-${k}`)}</td>)}</tr>
+                <tr key={j}>
+                  {r.map((c, k) => (
+                    <td key={k} className={`border-b border-slate-200 px-2 py-1 align-top dark:border-slate-700 ${k === 0 ? "whitespace-nowrap" : ""}`}>
+                      {renderInline(c, `td${key}-${j}-${k}`)}
+                    </td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>

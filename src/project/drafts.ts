@@ -98,7 +98,8 @@ export function saveAside(lessonId: string, files: ProjectFiles, label: string):
 export function loadAside(lessonId: string): AsideFiles | undefined {
   try {
     const d = JSON.parse(localStorage.getItem(ASIDE_PREFIX + lessonId) ?? "null") as Partial<AsideFiles & { v: number; lessonId: string }> | null;
-    if (!d || d.v !== VERSION || d.lessonId !== lessonId || !isProjectFiles(d.files) || typeof d.label !== "string" || typeof d.savedAt !== "number") return undefined;
+    if (!d || d.v !== VERSION || d.lessonId !== lessonId || !isProjectFiles(d.files) || typeof d.label !== "string" || typeof d.savedAt !== "number")
+      return undefined;
     return { files: d.files, label: d.label, savedAt: d.savedAt };
   } catch {
     return undefined;

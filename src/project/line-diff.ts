@@ -16,11 +16,15 @@ export function diffLines(before: string, after: string): DiffLine[] {
   const a = before.split("\n");
   const b = after.split("\n");
   if (a.length * b.length > MAX_CELLS) {
-    return [...a.map((text, i) => ({ kind: "removed" as const, text, oldLine: i + 1 })), ...b.map((text, i) => ({ kind: "added" as const, text, newLine: i + 1 }))];
+    return [
+      ...a.map((text, i) => ({ kind: "removed" as const, text, oldLine: i + 1 })),
+      ...b.map((text, i) => ({ kind: "added" as const, text, newLine: i + 1 })),
+    ];
   }
   // lcs[i][j]: length of the common subsequence of a[i..] and b[j..].
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: DiffLine[] = [];
   let i = 0;
   let j = 0;

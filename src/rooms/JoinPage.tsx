@@ -31,13 +31,22 @@ export function JoinPage() {
         <div className="mb-4 flex items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-7" />
           <h1 className="text-lg font-bold">Join a workshop room</h1>
-          <button type="button" className="btn-ghost ml-auto" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>
+          <button
+            type="button"
+            className="btn-ghost ml-auto"
+            onClick={theme.toggle}
+            aria-label={theme.dark ? "Light theme" : "Dark theme"}
+            aria-pressed={theme.dark}
+          >
             {theme.dark ? "☀" : "☾"}
           </button>
         </div>
         {already ? (
           <p className="mb-3 text-sm">
-            You are in room <b>{membership.code}</b> as <b>{membership.name}</b>. <a className="text-indigo-700 underline dark:text-indigo-300" href="/">Go to the lessons</a>
+            You are in room <b>{membership.code}</b> as <b>{membership.name}</b>.{" "}
+            <a className="text-indigo-700 underline dark:text-indigo-300" href="/">
+              Go to the lessons
+            </a>
           </p>
         ) : null}
         <form
@@ -48,12 +57,34 @@ export function JoinPage() {
           className="space-y-3"
         >
           <div>
-            <label htmlFor="join-code" className="mb-1 block text-sm font-medium">Room code</label>
-            <input id="join-code" className="field-input font-mono text-lg tracking-widest uppercase" autoComplete="off" maxLength={8} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} placeholder="ABC234" required />
+            <label htmlFor="join-code" className="mb-1 block text-sm font-medium">
+              Room code
+            </label>
+            <input
+              id="join-code"
+              className="field-input font-mono text-lg tracking-widest uppercase"
+              autoComplete="off"
+              maxLength={8}
+              value={code}
+              onChange={(e) => setCode(e.target.value.toUpperCase())}
+              placeholder="ABC234"
+              required
+            />
           </div>
           <div>
-            <label htmlFor="join-name" className="mb-1 block text-sm font-medium">Your nickname</label>
-            <input id="join-name" className="field-input" autoComplete="nickname" maxLength={40} value={name} onChange={(e) => setName(e.target.value)} autoFocus={!!code} required />
+            <label htmlFor="join-name" className="mb-1 block text-sm font-medium">
+              Your nickname
+            </label>
+            <input
+              id="join-name"
+              className="field-input"
+              autoComplete="nickname"
+              maxLength={40}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus={!!code}
+              required
+            />
             <p className="mt-1 text-xs text-slate-500">1 to 40 characters. No account; your teacher sees this name.</p>
           </div>
           {error && (
@@ -66,7 +97,9 @@ export function JoinPage() {
           </button>
         </form>
         <p className="mt-4 text-center text-sm">
-          <a className="text-indigo-700 underline dark:text-indigo-300" href="/">Use the playground without a room</a>
+          <a className="text-indigo-700 underline dark:text-indigo-300" href="/">
+            Use the playground without a room
+          </a>
         </p>
       </main>
     </div>
@@ -75,6 +108,9 @@ export function JoinPage() {
 
 function errorText(e: ApiError): string {
   const body = e.body as { error?: string } | undefined;
-  if (e.status === 404) return body?.error === "This room has ended" ? "This room has ended. Ask your teacher for the new code." : "No room has this code. Check it with your teacher.";
+  if (e.status === 404)
+    return body?.error === "This room has ended"
+      ? "This room has ended. Ask your teacher for the new code."
+      : "No room has this code. Check it with your teacher.";
   return body?.error ?? e.message;
 }

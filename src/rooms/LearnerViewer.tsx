@@ -6,7 +6,11 @@ import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
 
 /** What a learner's page sends as its last Call (see RoomFollower): the wire group, trimmed to what a reader needs. */
-export type SharedCall = { label: string; persona?: string; exchanges: { method: string; url: string; status?: number; request?: unknown; messages: unknown[] }[] };
+export type SharedCall = {
+  label: string;
+  persona?: string;
+  exchanges: { method: string; url: string; status?: number; request?: unknown; messages: unknown[] }[];
+};
 
 const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
@@ -22,10 +26,17 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
   const check = view.data?.lastCheck;
 
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="learner-view-title" className="panel m-auto w-[min(72rem,96vw)] max-h-[92vh] p-0 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100" data-testid="learner-view">
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby="learner-view-title"
+      className="panel m-auto w-[min(72rem,96vw)] max-h-[92vh] p-0 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100"
+      data-testid="learner-view"
+    >
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <h2 id="learner-view-title" className="font-semibold">
-          {view.data ? view.data.name : "Learner"} <span className="text-sm font-normal text-slate-500">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
+          {view.data ? view.data.name : "Learner"}{" "}
+          <span className="text-sm font-normal text-slate-500">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
         </h2>
         <button type="button" className="btn-secondary ml-auto" onClick={() => dialog.current?.close()}>
           Close
@@ -44,7 +55,14 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                 <>
                   <div role="tablist" aria-label="Files" className="mb-1 flex flex-wrap gap-1">
                     {Object.keys(files).map((name) => (
-                      <button key={name} type="button" role="tab" aria-selected={name === shown} className={name === shown ? "btn-primary !py-0.5 text-xs" : "btn-ghost !py-0.5 text-xs"} onClick={() => setFile(name)}>
+                      <button
+                        key={name}
+                        type="button"
+                        role="tab"
+                        aria-selected={name === shown}
+                        className={name === shown ? "btn-primary !py-0.5 text-xs" : "btn-ghost !py-0.5 text-xs"}
+                        onClick={() => setFile(name)}
+                      >
                         {name}
                       </button>
                     ))}
@@ -57,14 +75,22 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
             </section>
             <div className="min-w-0 space-y-3">
               <section aria-label="Last Check">
-                <h3 className="mb-1 text-sm font-semibold">Last Check {check && <span className="font-normal text-slate-500">· {check.item} · {new Date(check.at).toLocaleTimeString()}</span>}</h3>
+                <h3 className="mb-1 text-sm font-semibold">
+                  Last Check{" "}
+                  {check && (
+                    <span className="font-normal text-slate-500">
+                      · {check.item} · {new Date(check.at).toLocaleTimeString()}
+                    </span>
+                  )}
+                </h3>
                 {!check ? (
                   <p className="text-sm text-slate-500">No Check yet.</p>
                 ) : (
                   <ul className="space-y-0.5 text-sm" data-testid="learner-check">
                     {check.report.checks.map((c) => (
                       <li key={c.name}>
-                        <span className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{c.passed ? "✓" : "✗"}</span> {c.name}
+                        <span className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}>{c.passed ? "✓" : "✗"}</span>{" "}
+                        {c.name}
                       </li>
                     ))}
                   </ul>
@@ -81,7 +107,9 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                         <p className="font-mono font-semibold">
                           {x.method} {new URL(x.url, location.origin).pathname.replace(/\/mcp\/[^/]+/, "/mcp/…")} → {x.status ?? "…"}
                         </p>
-                        {x.request !== undefined && <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">{pretty(x.request)}</pre>}
+                        {x.request !== undefined && (
+                          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">{pretty(x.request)}</pre>
+                        )}
                         {x.messages.map((m, j) => (
                           <pre key={j} className="mt-1 max-h-48 overflow-auto rounded bg-indigo-50 p-1.5 font-mono dark:bg-indigo-950">
                             {pretty(m)}

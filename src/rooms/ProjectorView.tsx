@@ -12,7 +12,9 @@ export function ProjectorView({ board, onClose }: { board: Board; onClose(): voi
         <QrCode text={joinLink(board.code)} size={220} label={`QR code for ${joinLink(board.code)}`} />
         <div className="min-w-0">
           <p className="text-xl text-slate-600 dark:text-slate-300">{board.title}</p>
-          <p className="text-lg">Join at <span className="font-semibold break-all">{location.host}</span> with the code</p>
+          <p className="text-lg">
+            Join at <span className="font-semibold break-all">{location.host}</span> with the code
+          </p>
           <p className="font-mono text-7xl font-bold tracking-[0.2em] sm:text-8xl" data-testid="projector-code">
             {board.code}
           </p>

@@ -12,11 +12,20 @@ export function RoomBanner() {
 
   if (membership) {
     return (
-      <span className="flex items-center gap-1.5 rounded-md border border-indigo-200 bg-indigo-50 px-2 py-1 text-sm dark:border-indigo-800 dark:bg-indigo-950" data-testid="room-badge">
+      <span
+        className="flex items-center gap-1.5 rounded-md border border-indigo-200 bg-indigo-50 px-2 py-1 text-sm dark:border-indigo-800 dark:bg-indigo-950"
+        data-testid="room-badge"
+      >
         <span className="max-w-[12rem] truncate font-medium">{room?.title ?? "Room"}</span>
         <span className="badge bg-indigo-600 text-white">{membership.code}</span>
-        <span className="max-w-[8rem] truncate text-slate-600 dark:text-slate-300" title="Your nickname">{membership.name}</span>
-        <button type="button" className="btn-ghost !px-1.5 !py-0 text-xs" onClick={() => confirm(`Leave room ${membership.code}? Your work stays in this browser.`) && void roomMembership.leave()}>
+        <span className="max-w-[8rem] truncate text-slate-600 dark:text-slate-300" title="Your nickname">
+          {membership.name}
+        </span>
+        <button
+          type="button"
+          className="btn-ghost !px-1.5 !py-0 text-xs"
+          onClick={() => confirm(`Leave room ${membership.code}? Your work stays in this browser.`) && void roomMembership.leave()}
+        >
           Leave
         </button>
       </span>
@@ -37,11 +46,19 @@ export function RoomBanner() {
 
   return (
     <>
-      {ended && <span role="status" className="text-sm text-rose-700 dark:text-rose-300">The room has ended.</span>}
+      {ended && (
+        <span role="status" className="text-sm text-rose-700 dark:text-rose-300">
+          The room has ended.
+        </span>
+      )}
       <button type="button" className="btn-ghost" onClick={() => dialog.current?.showModal()}>
         Start a room
       </button>
-      <dialog ref={dialog} aria-labelledby="start-room-title" className="panel m-auto w-[min(28rem,92vw)] p-5 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100">
+      <dialog
+        ref={dialog}
+        aria-labelledby="start-room-title"
+        className="panel m-auto w-[min(28rem,92vw)] p-5 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100"
+      >
         <form
           method="dialog"
           onSubmit={(e) => {
@@ -49,11 +66,28 @@ export function RoomBanner() {
             void start();
           }}
         >
-          <h2 id="start-room-title" className="mb-1 text-lg font-semibold">Start a room</h2>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">You get a code, a join link and a QR code for the projector, and a live board of who passed what.</p>
-          <label className="mb-1 block text-sm font-medium" htmlFor="room-title">Room name (optional)</label>
-          <input id="room-title" className="field-input mb-3" maxLength={80} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Elicitation workshop" />
-          {error && <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">{error}</p>}
+          <h2 id="start-room-title" className="mb-1 text-lg font-semibold">
+            Start a room
+          </h2>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+            You get a code, a join link and a QR code for the projector, and a live board of who passed what.
+          </p>
+          <label className="mb-1 block text-sm font-medium" htmlFor="room-title">
+            Room name (optional)
+          </label>
+          <input
+            id="room-title"
+            className="field-input mb-3"
+            maxLength={80}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="Elicitation workshop"
+          />
+          {error && (
+            <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">
+              {error}
+            </p>
+          )}
           <div className="flex items-center justify-end gap-2">
             <a className="mr-auto text-sm text-indigo-700 underline dark:text-indigo-300" href="/?join=">
               Join a room instead

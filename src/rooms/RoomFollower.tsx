@@ -19,7 +19,9 @@ function sharedCall(groupId: number | undefined): SharedCall | undefined {
   return {
     label: group.label,
     persona: group.persona,
-    exchanges: group.exchanges.slice(-12).map((x) => ({ method: x.httpMethod, url: x.url, status: x.status, request: x.requestBody ?? cut(x.requestText), messages: x.messages.slice(0, 8) })),
+    exchanges: group.exchanges
+      .slice(-12)
+      .map((x) => ({ method: x.httpMethod, url: x.url, status: x.status, request: x.requestBody ?? cut(x.requestText), messages: x.messages.slice(0, 8) })),
   };
 }
 
@@ -35,7 +37,15 @@ function callProblem(): { kind: "compile" | "tool"; text: string } | null {
   return { kind: "tool", text: outcome.message };
 }
 
-export function RoomFollower({ lessonId, lessons, onOpenLesson }: { lessonId?: string; lessons: { id: string; title: string }[]; onOpenLesson(id: string): void }) {
+export function RoomFollower({
+  lessonId,
+  lessons,
+  onOpenLesson,
+}: {
+  lessonId?: string;
+  lessons: { id: string; title: string }[];
+  onOpenLesson(id: string): void;
+}) {
   const { membership, room } = useRoomMembership();
   const [notice, setNotice] = useState<string>();
   const code = membership?.code;
@@ -76,12 +86,12 @@ export function RoomFollower({ lessonId, lessons, onOpenLesson }: { lessonId?: s
   const running = useRef(false);
   useEffect(() => {
     const stop = callStore.subscribe(() => {
-        const state = callStore.snapshot();
-        const finished = running.current && !state.running;
-        running.current = state.running;
-        const item = projectStore.snapshot().lesson?.id;
-        if (!finished || !item || !roomMembership.learnerKey()) return;
-        roomMembership.report({ item, event: "tried", problem: callProblem(), files: projectStore.snapshot().files, call: sharedCall(state.groupId) });
+      const state = callStore.snapshot();
+      const finished = running.current && !state.running;
+      running.current = state.running;
+      const item = projectStore.snapshot().lesson?.id;
+      if (!finished || !item || !roomMembership.learnerKey()) return;
+      roomMembership.report({ item, event: "tried", problem: callProblem(), files: projectStore.snapshot().files, call: sharedCall(state.groupId) });
     });
     return () => void stop();
   }, []);
@@ -101,7 +111,11 @@ export function RoomFollower({ lessonId, lessons, onOpenLesson }: { lessonId?: s
   return (
     <>
       {notice && (
-        <div role="status" className="fixed top-14 left-1/2 z-40 max-w-[92vw] -translate-x-1/2 rounded-md border border-indigo-300 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 shadow-lg dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100" data-testid="room-notice">
+        <div
+          role="status"
+          className="fixed top-14 left-1/2 z-40 max-w-[92vw] -translate-x-1/2 rounded-md border border-indigo-300 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 shadow-lg dark:border-indigo-700 dark:bg-indigo-950 dark:text-indigo-100"
+          data-testid="room-notice"
+        >
           {notice}
           <button type="button" className="btn-ghost ml-2 !px-1.5 !py-0 text-xs" onClick={() => setNotice(undefined)}>
             OK
@@ -111,17 +125,24 @@ export function RoomFollower({ lessonId, lessons, onOpenLesson }: { lessonId?: s
       {locked && (
         <div className="fixed inset-0 z-30 grid place-items-center bg-slate-900/60 p-4" data-testid="room-locked">
           <div role="alertdialog" aria-labelledby="locked-title" className="panel max-w-md p-5 text-center">
-            <h2 id="locked-title" className="mb-2 text-lg font-semibold">Locked for now</h2>
+            <h2 id="locked-title" className="mb-2 text-lg font-semibold">
+              Locked for now
+            </h2>
             <p className="mb-4 text-sm">Your teacher has locked “{lessons.find((l) => l.id === lessonId)?.title ?? lessonId}”. It opens when they unlock it.</p>
             {room?.lead.lesson && room.lead.lesson.id !== lessonId && !room.lead.locked.includes(room.lead.lesson.id) ? (
               <button type="button" className="btn-primary" autoFocus onClick={() => onOpenLesson(room.lead.lesson!.id)}>
                 Go to “{lessons.find((l) => l.id === room.lead.lesson!.id)?.title}”
               </button>
             ) : (
-              <button type="button" className="btn-primary" autoFocus onClick={() => {
-                const open = lessons.find((l) => !room!.lead.locked.includes(l.id));
-                if (open) onOpenLesson(open.id);
-              }}>
+              <button
+                type="button"
+                className="btn-primary"
+                autoFocus
+                onClick={() => {
+                  const open = lessons.find((l) => !room!.lead.locked.includes(l.id));
+                  if (open) onOpenLesson(open.id);
+                }}
+              >
                 Go to an open lesson
               </button>
             )}

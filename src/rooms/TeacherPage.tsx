@@ -42,7 +42,9 @@ export function TeacherPage() {
         {live.stream === "refused" ? (
           <p role="alert" className="max-w-md">
             {live.status === 404 ? `There is no room ${code}.` : "This page needs the room's teacher link (the one with #teacher= at the end)."}{" "}
-            <a className="text-indigo-700 underline dark:text-indigo-300" href="/">Back to the playground</a>
+            <a className="text-indigo-700 underline dark:text-indigo-300" href="/">
+              Back to the playground
+            </a>
           </p>
         ) : (
           <Spinner label="Opening the room…" />
@@ -67,7 +69,9 @@ export function TeacherPage() {
         <img src="/favicon.svg" alt="" className="size-6" />
         Elicitation Playground
       </a>
-      <span className="text-slate-500" aria-hidden>/</span>
+      <span className="text-slate-500" aria-hidden>
+        /
+      </span>
       <h1 className="min-w-0 truncate font-semibold">{board.title}</h1>
       <span className="badge bg-indigo-100 text-base text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100" data-testid="room-code">
         {board.code}
@@ -141,7 +145,9 @@ function JoinPanel({ board, teacherKey }: { board: Board; teacherKey: string }) 
           <p>
             Code <span className="font-mono text-lg font-bold tracking-widest">{board.code}</span>
           </p>
-          <p className="break-all font-mono text-xs" data-testid="join-link">{joinLink(board.code)}</p>
+          <p className="break-all font-mono text-xs" data-testid="join-link">
+            {joinLink(board.code)}
+          </p>
           <div className="flex flex-wrap gap-1">
             <CopyButton text={joinLink(board.code)} label="Copy join link" />
             <CopyButton text={teacherLink(board.code, teacherKey)} label="Copy teacher link" />
@@ -171,25 +177,55 @@ function Items({ title, items, board, lead, busy }: { title: string; items: Boar
                   {item.title}
                   {current && <span className="badge ml-1.5 bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">everyone here</span>}
                   {item.locked && <span className="badge ml-1.5 bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100">locked</span>}
-                  {released && <span className="badge ml-1.5 bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">{released} released</span>}
+                  {released && (
+                    <span className="badge ml-1.5 bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">{released} released</span>
+                  )}
                 </span>
                 <span className="flex flex-wrap gap-1" role="group" aria-label={`Lead: ${item.title}`}>
-                  <button type="button" className="btn-secondary !px-2 !py-0.5 text-xs" disabled={busy || board.ended} onClick={() => lead({ action: "open", item: item.id })}>
+                  <button
+                    type="button"
+                    className="btn-secondary !px-2 !py-0.5 text-xs"
+                    disabled={busy || board.ended}
+                    onClick={() => lead({ action: "open", item: item.id })}
+                  >
                     Everyone open
                   </button>
-                  <button type="button" className="btn-secondary !px-2 !py-0.5 text-xs" disabled={busy || board.ended} onClick={() => lead({ action: item.locked ? "unlock" : "lock", item: item.id })}>
+                  <button
+                    type="button"
+                    className="btn-secondary !px-2 !py-0.5 text-xs"
+                    disabled={busy || board.ended}
+                    onClick={() => lead({ action: item.locked ? "unlock" : "lock", item: item.id })}
+                  >
                     {item.locked ? "Unlock" : "Lock"}
                   </button>
                   {item.kind === "challenge" && (
                     <>
-                      <button type="button" className="btn-secondary !px-2 !py-0.5 text-xs" disabled={busy || board.ended || released === "hint" || released === "solution"} onClick={() => lead({ action: "release", item: item.id, what: "hint" })}>
+                      <button
+                        type="button"
+                        className="btn-secondary !px-2 !py-0.5 text-xs"
+                        disabled={busy || board.ended || released === "hint" || released === "solution"}
+                        onClick={() => lead({ action: "release", item: item.id, what: "hint" })}
+                      >
                         Release hints
                       </button>
-                      <button type="button" className="btn-secondary !px-2 !py-0.5 text-xs" disabled={busy || board.ended || released === "solution"} onClick={() => confirm(`Show the reference solution of "${item.title}" to every learner?`) && lead({ action: "release", item: item.id, what: "solution" })}>
+                      <button
+                        type="button"
+                        className="btn-secondary !px-2 !py-0.5 text-xs"
+                        disabled={busy || board.ended || released === "solution"}
+                        onClick={() =>
+                          confirm(`Show the reference solution of "${item.title}" to every learner?`) &&
+                          lead({ action: "release", item: item.id, what: "solution" })
+                        }
+                      >
                         Release solution
                       </button>
                       {released && (
-                        <button type="button" className="btn-ghost !px-2 !py-0.5 text-xs" disabled={busy || board.ended} onClick={() => lead({ action: "withdraw", item: item.id })}>
+                        <button
+                          type="button"
+                          className="btn-ghost !px-2 !py-0.5 text-xs"
+                          disabled={busy || board.ended}
+                          onClick={() => lead({ action: "withdraw", item: item.id })}
+                        >
                           Withdraw
                         </button>
                       )}
@@ -206,7 +242,10 @@ function Items({ title, items, board, lead, busy }: { title: string; items: Boar
                 <ul className="mt-1.5 grid gap-x-4 text-xs sm:grid-cols-2" aria-label="Failing now, per hidden check">
                   {item.checks.map((c) => (
                     <li key={c.name} className="flex gap-1.5" data-testid="check-count">
-                      <span className={`w-6 text-right font-mono font-semibold ${c.failing ? "text-rose-700 dark:text-rose-300" : "text-slate-400"}`} data-testid="failing">
+                      <span
+                        className={`w-6 text-right font-mono font-semibold ${c.failing ? "text-rose-700 dark:text-rose-300" : "text-slate-400"}`}
+                        data-testid="failing"
+                      >
                         {c.failing}
                       </span>
                       <span className="min-w-0">{c.name}</span>
@@ -237,7 +276,8 @@ function Clusters({ board, onView }: { board: Board; onView(id: number): void })
           {board.clusters.slice(0, 30).map((c) => (
             <li key={`${c.kind}\n${c.item}\n${c.text}`} className="text-sm">
               <p>
-                <span className="font-mono font-bold">{c.count}</span> {CLUSTER_LABEL[c.kind]} <span className="text-slate-500">in {titles.get(c.item) ?? c.item}</span>
+                <span className="font-mono font-bold">{c.count}</span> {CLUSTER_LABEL[c.kind]}{" "}
+                <span className="text-slate-500">in {titles.get(c.item) ?? c.item}</span>
               </p>
               <p className="line-clamp-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">{c.text}</p>
               <p className="flex flex-wrap gap-1">
@@ -267,9 +307,13 @@ function Learners({ board, onView }: { board: Board; onView(id: number): void })
         <ul className="max-h-[50vh] divide-y divide-slate-100 overflow-auto dark:divide-slate-800" data-testid="learners">
           {board.learners.map((l) => (
             <li key={l.id} className="flex items-center gap-2 py-1 text-sm">
-              <span className="min-w-[5rem] flex-1 truncate" data-testid="learner-name" title={l.name}>{l.name}</span>
-              <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? titles.get(l.item) ?? l.item : ""}</span>
-              <span className="font-mono text-xs" title="passed">✓{l.passed}</span>
+              <span className="min-w-[5rem] flex-1 truncate" data-testid="learner-name" title={l.name}>
+                {l.name}
+              </span>
+              <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? (titles.get(l.item) ?? l.item) : ""}</span>
+              <span className="font-mono text-xs" title="passed">
+                ✓{l.passed}
+              </span>
               <button type="button" className="btn-ghost !px-1.5 !py-0 text-xs" onClick={() => onView(l.id)} aria-label={`View ${l.name}'s work`}>
                 View
               </button>

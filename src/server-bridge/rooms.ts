@@ -33,7 +33,13 @@ export async function downloadCsv(code: string, key: string): Promise<void> {
  * Reads a text/event-stream until `signal` aborts, reconnecting after a dropped connection; `onEvent` gets each
  * `data:` payload, `onState` whether the stream is live. A 4xx other than 429 stops it (the key is not valid here).
  */
-export function followEvents(url: string, key: string, onEvent: (event: any) => void, onState: (state: "live" | "reconnecting" | "refused", status?: number) => void, signal: AbortSignal): void {
+export function followEvents(
+  url: string,
+  key: string,
+  onEvent: (event: any) => void,
+  onState: (state: "live" | "reconnecting" | "refused", status?: number) => void,
+  signal: AbortSignal,
+): void {
   void (async () => {
     let delay = 500;
     while (!signal.aborted) {
@@ -150,11 +156,17 @@ class RoomMembership {
   follow(onState: (state: "live" | "reconnecting" | "refused", status?: number) => void, signal: AbortSignal): void {
     const m = this.state.membership;
     if (!m) return;
-    followEvents(path(m.code, "/me/events"), m.learnerKey, (e) => e.type === "room" && this.received(e.room), (state, status) => {
-      // The key no longer works: the room ended and its data was deleted, or the learner left elsewhere.
-      if (state === "refused") this.forget(true);
-      onState(state, status);
-    }, signal);
+    followEvents(
+      path(m.code, "/me/events"),
+      m.learnerKey,
+      (e) => e.type === "room" && this.received(e.room),
+      (state, status) => {
+        // The key no longer works: the room ended and its data was deleted, or the learner left elsewhere.
+        if (state === "refused") this.forget(true);
+        onState(state, status);
+      },
+      signal,
+    );
   }
 }
 

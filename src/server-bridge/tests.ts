@@ -57,7 +57,9 @@ export interface CheckItem {
 
 /** Runs a lesson's tests; in a room the server records its own result for the teacher's board. */
 export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun> {
-  return sessionKeeper.withSession(files, (id) => asLearner((learnerKey) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})));
+  return sessionKeeper.withSession(files, (id) =>
+    asLearner((learnerKey) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})),
+  );
 }
 
 export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {

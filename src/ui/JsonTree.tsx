@@ -87,9 +87,20 @@ function Node({ name, value, path, depth, highlight, openDepth, last }: NodeProp
   if (open) {
     // Only the entries on show are even listed: Object.entries of 200,000 keys is fine, rendering them is not.
     const keys = isArray ? [] : Object.keys(value as object).slice(0, shown);
-    const entries: [string, unknown][] = isArray ? (value as unknown[]).slice(0, shown).map((v, i) => [String(i), v]) : keys.map((k) => [k, (value as Record<string, unknown>)[k]]);
+    const entries: [string, unknown][] = isArray
+      ? (value as unknown[]).slice(0, shown).map((v, i) => [String(i), v])
+      : keys.map((k) => [k, (value as Record<string, unknown>)[k]]);
     children = entries.map(([k, v], i) => (
-      <Node key={k} name={isArray ? undefined : k} value={v} path={path ? `${path}.${k}` : k} depth={depth + 1} highlight={highlight} openDepth={openDepth} last={i === count - 1} />
+      <Node
+        key={k}
+        name={isArray ? undefined : k}
+        value={v}
+        path={path ? `${path}.${k}` : k}
+        depth={depth + 1}
+        highlight={highlight}
+        openDepth={openDepth}
+        last={i === count - 1}
+      />
     ));
   }
   return (
@@ -112,7 +123,12 @@ function Node({ name, value, path, depth, highlight, openDepth, last }: NodeProp
           <div className="border-l border-slate-200 pl-4 dark:border-slate-700">
             {children}
             {count > shown && (
-              <button type="button" className="font-sans text-xs text-indigo-700 underline dark:text-indigo-300" onClick={() => setShown((n) => n + ENTRY_PAGE * 4)} data-testid="json-show-more">
+              <button
+                type="button"
+                className="font-sans text-xs text-indigo-700 underline dark:text-indigo-300"
+                onClick={() => setShown((n) => n + ENTRY_PAGE * 4)}
+                data-testid="json-show-more"
+              >
                 {(count - shown).toLocaleString()} more {isArray ? "items" : "keys"}: show {Math.min(count - shown, ENTRY_PAGE * 4).toLocaleString()} more
               </button>
             )}

@@ -7,7 +7,12 @@ export function LongText({ text, label = "Show all" }: { text: string | (() => s
   const [full, setFull] = useState<string>();
   if (full === undefined) {
     return (
-      <button type="button" className="font-sans text-xs text-indigo-700 underline dark:text-indigo-300" onClick={() => setFull(typeof text === "function" ? text() : text)} data-testid="show-all">
+      <button
+        type="button"
+        className="font-sans text-xs text-indigo-700 underline dark:text-indigo-300"
+        onClick={() => setFull(typeof text === "function" ? text() : text)}
+        data-testid="show-all"
+      >
         {label}
       </button>
     );
@@ -21,7 +26,13 @@ export function LongText({ text, label = "Show all" }: { text: string | (() => s
           hide
         </button>
       </span>
-      <textarea readOnly value={full} aria-label="Full text" className="h-64 w-full resize-y rounded border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950" data-testid="full-text" />
+      <textarea
+        readOnly
+        value={full}
+        aria-label="Full text"
+        className="h-64 w-full resize-y rounded border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-950"
+        data-testid="full-text"
+      />
     </span>
   );
 }

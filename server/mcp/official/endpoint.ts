@@ -35,7 +35,11 @@ type Pending = { method: string; tool?: string };
 /** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
 function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: string): JSONRPCMessage {
   if (pending?.method === "tools/call")
-    return { jsonrpc: "2.0", id, result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } } } as JSONRPCMessage;
+    return {
+      jsonrpc: "2.0",
+      id,
+      result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } },
+    } as JSONRPCMessage;
   return { jsonrpc: "2.0", id, error: { code: -32603, message: text } };
 }
 
@@ -57,7 +61,12 @@ class Connection {
   /** Questions the server asked (elicitation/create...), by id, with the call whose stream carried them. */
   private asked = new Map<RequestId, { stream?: RequestId; timer: unknown }>();
 
-  constructor(readonly instance: OfficialInstance<RequestId>, maxBodyBytes: number, private clock: Clock, private onClosed: (c: Connection) => void) {
+  constructor(
+    readonly instance: OfficialInstance<RequestId>,
+    maxBodyBytes: number,
+    private clock: Clock,
+    private onClosed: (c: Connection) => void,
+  ) {
     this.transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), maxRequestBodySize: maxBodyBytes });
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
@@ -99,7 +108,10 @@ class Connection {
       const id = message.id;
       const timer = this.clock.setTimeout(() => {
         this.asked.delete(id);
-        void this.instance.deliver({ jsonrpc: "2.0", id, error: { code: -32001, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } }, stream);
+        void this.instance.deliver(
+          { jsonrpc: "2.0", id, error: { code: -32001, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } },
+          stream,
+        );
       }, ANSWER_WAIT_MS);
       this.asked.set(id, { stream, timer });
     }
@@ -176,7 +188,10 @@ class ModernRequests {
     });
     if (out.kind === "reject") {
       const id = (parsedBody as { id?: RequestId } | undefined)?.id ?? null;
-      return Response.json({ jsonrpc: "2.0", id, error: { code: out.code, message: out.message, ...(out.data !== undefined && { data: out.data }) } }, { status: out.httpStatus });
+      return Response.json(
+        { jsonrpc: "2.0", id, error: { code: out.code, message: out.message, ...(out.data !== undefined && { data: out.data }) } },
+        { status: out.httpStatus },
+      );
     }
     if (out.kind === "legacy") return jsonRpcError(400, -32600, "This request belongs to a 2025-11-25 session");
     const instance = await this.shared();

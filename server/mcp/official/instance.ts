@@ -49,14 +49,25 @@ export class OfficialInstance<C = unknown> {
     vm.onLost = () => this.exit("Its sandbox was restarted");
   }
 
-  static async start<C>(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock, number: number, role: InstanceRole): Promise<OfficialInstance<C>> {
+  static async start<C>(
+    pool: SandboxPool,
+    project: CompiledProject,
+    limits: Limits,
+    clock: Clock,
+    number: number,
+    role: InstanceRole,
+  ): Promise<OfficialInstance<C>> {
     if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");
     const vm = await pool.open({ runtime: project.runtime });
     const instance = new OfficialInstance<C>(number, role, vm, limits, clock);
     try {
       const files = project.files.filter((f) => !isTestFile(f.file));
       const entries = entryFiles(files.map((f) => f.file));
-      await vm.load(files.map((f) => ({ file: f.file, code: f.code, module: f.module })), JSON.stringify({ entries, lineMaps: project.lineMaps }), limits.loadTimeoutMs);
+      await vm.load(
+        files.map((f) => ({ file: f.file, code: f.code, module: f.module })),
+        JSON.stringify({ entries, lineMaps: project.lineMaps }),
+        limits.loadTimeoutMs,
+      );
       const report = JSON.parse(await vm.invoke("start", "{}", limits.loadTimeoutMs)) as Report;
       instance.apply(report, undefined);
       if (!report.ok) throw new ProjectLoadError(report.error?.message ?? "The server did not start", report.error?.where);
@@ -69,7 +80,9 @@ export class OfficialInstance<C = unknown> {
           `Starting the server failed: its top level did not finish (an endless loop, more than ${limits.memoryMB} MB of memory, or an await that never finishes)`,
         );
       if (error instanceof SandboxError)
-        throw new ProjectLoadError(`Starting the server failed: ${describeSandboxError(error, { timeoutMs: limits.loadTimeoutMs, memoryMB: limits.memoryMB })}`);
+        throw new ProjectLoadError(
+          `Starting the server failed: ${describeSandboxError(error, { timeoutMs: limits.loadTimeoutMs, memoryMB: limits.memoryMB })}`,
+        );
       throw error;
     }
   }
@@ -100,10 +113,13 @@ export class OfficialInstance<C = unknown> {
     for (const change of report.timers) {
       if (change.set) {
         const { id, ms } = change.set;
-        this.timers.set(id, this.clock.setTimeout(() => {
-          this.timers.delete(id);
-          void this.step("fireTimer", JSON.stringify({ id }), undefined);
-        }, ms));
+        this.timers.set(
+          id,
+          this.clock.setTimeout(() => {
+            this.timers.delete(id);
+            void this.step("fireTimer", JSON.stringify({ id }), undefined);
+          }, ms),
+        );
       } else if (change.clear !== undefined) {
         this.clock.clearTimeout(this.timers.get(change.clear));
         this.timers.delete(change.clear);

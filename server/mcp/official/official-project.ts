@@ -13,7 +13,12 @@ export class OfficialProject implements InstanceSource {
   private project?: CompiledProject;
   private started = 0;
 
-  constructor(private pool: SandboxPool, private limits: Limits, maxBodyBytes: number, readonly clock: Clock = realClock) {
+  constructor(
+    private pool: SandboxPool,
+    private limits: Limits,
+    maxBodyBytes: number,
+    readonly clock: Clock = realClock,
+  ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes });
   }
 

@@ -109,7 +109,10 @@ describe("limits on an official-SDK server", () => {
     for (const [topLevel, message] of [
       ["for (;;) {}", /Starting the server failed: its top level did not finish \(an endless loop/],
       ["await new Promise(() => {});", /Starting the server failed: its top level did not finish/],
-      ["const keep: ArrayBuffer[] = []; for (;;) keep.push(new ArrayBuffer(1 << 20));", /Starting the server failed: its top level did not finish \(.*more than 32 MB of memory/],
+      [
+        "const keep: ArrayBuffer[] = []; for (;;) keep.push(new ArrayBuffer(1 << 20));",
+        /Starting the server failed: its top level did not finish \(.*more than 32 MB of memory/,
+      ],
       ['throw new Error("no config");', /no config/],
     ] as const) {
       const res = await api(pg, "POST", "/api/sessions", { files: { "src/server.ts": server({}, topLevel) } });

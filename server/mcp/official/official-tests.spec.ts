@@ -44,7 +44,10 @@ describe("tests on official-SDK projects", () => {
   test("on the 2.x port the same checklist runs, and shows where SDK 2.x behaves differently", async () => {
     const report = await runTests({ "src/server.ts": v2, "escalate-ticket.test.ts": checklist });
     const failed = Object.fromEntries(report.tests.filter((t) => t.status === "failed").map((t) => [t.name, t.error?.message]));
-    expect(Object.keys(failed).sort()).toEqual(["a client without elicitation gets the plain-text fallback", "a mistyped email is an error and nothing is escalated"]);
+    expect(Object.keys(failed).sort()).toEqual([
+      "a client without elicitation gets the plain-text fallback",
+      "a mistyped email is an error and nothing is escalated",
+    ]);
     // The tool's own zod check asks again, and the legacy shim gives up after its 8 rounds.
     expect(failed["a mistyped email is an error and nothing is escalated"]).toContain("still required input after 8 rounds");
     // The shim refuses to ask a 2025 client that declared no elicitation.

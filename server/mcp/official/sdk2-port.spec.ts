@@ -46,13 +46,21 @@ describe("the support-desk server on SDK 2.x", () => {
       required: ["priority", "area"],
     });
     const done = (await client.callTool(
-      { name: "escalate_ticket", arguments: { ticketId: "T-9" }, inputResponses: { escalation: { action: "accept", content: { priority: "p2", area: "outage" } } } } as never,
+      {
+        name: "escalate_ticket",
+        arguments: { ticketId: "T-9" },
+        inputResponses: { escalation: { action: "accept", content: { priority: "p2", area: "outage" } } },
+      } as never,
       { allowInputRequired: true },
     )) as any;
     expect(done.content[0].text).toBe("Escalated T-9 as ESC-0001: p2 in outage, 1 affected.");
     // On 2026-07-28 the SDK does not check the answer; the tool's own acceptedContent(zod) asks again.
     const mistyped = (await client.callTool(
-      { name: "escalate_ticket", arguments: { ticketId: "T-9" }, inputResponses: { escalation: { action: "accept", content: { priority: "p2", area: "outage", contactEmail: "ann@" } } } } as never,
+      {
+        name: "escalate_ticket",
+        arguments: { ticketId: "T-9" },
+        inputResponses: { escalation: { action: "accept", content: { priority: "p2", area: "outage", contactEmail: "ann@" } } },
+      } as never,
       { allowInputRequired: true },
     )) as any;
     expect(mistyped.resultType).toBe("input_required");

@@ -87,7 +87,10 @@ describe("the 1.x support-desk server, unchanged, with the official 1.32 client 
   test("the v2 client in auto negotiation: discovery fails as on a real 1.x server, it falls back and the flow completes", async () => {
     const s = await createSession(pg, files);
     const seen: string[] = [];
-    const client = new ClientV2({ name: "auto-client", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } });
+    const client = new ClientV2(
+      { name: "auto-client", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } },
+    );
     client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { priority: "p3", area: "other" } }) as never);
     const transport = new StreamableHTTPClientTransport(new URL(s.mcpUrl), {
       fetch: async (input, init) => {

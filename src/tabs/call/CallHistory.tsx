@@ -11,7 +11,8 @@ function summary(c: FinishedCall): string {
   return c.result.isError ? "isError" : "result";
 }
 
-const resultOf = (c: FinishedCall) => (c.kind === "result" ? c.result : c.kind === "rpc-error" ? { code: c.code, message: c.message, data: c.data } : { message: c.message });
+const resultOf = (c: FinishedCall) =>
+  c.kind === "result" ? c.result : c.kind === "rpc-error" ? { code: c.code, message: c.message, data: c.data } : { message: c.message };
 
 function Entry({ c }: { c: FinishedCall }) {
   return (

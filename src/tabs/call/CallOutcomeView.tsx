@@ -34,7 +34,10 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
       {outcome.kind === "result" && <ToolResult outcome={outcome} />}
       {outcome.kind === "rpc-error" && <RpcError code={outcome.code} message={outcome.message} data={outcome.data} />}
       {outcome.kind === "failure" && (
-        <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <div
+          role="alert"
+          className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {outcome.message}
         </div>
       )}
@@ -43,7 +46,12 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
           <h3 className="mb-1 text-sm font-semibold">What you answered</h3>
           <ul className="space-y-1">
             {outcome.answers.map(({ question, answer }, i) => (
-              <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid="sent-answer" data-answer={JSON.stringify(answer)}>
+              <li
+                key={i}
+                className="rounded-md border border-slate-200 p-2 dark:border-slate-700"
+                data-testid="sent-answer"
+                data-answer={JSON.stringify(answer)}
+              >
                 <div className="mb-1 text-xs text-slate-500">
                   <span className="font-mono">{question.key}</span> · {question.message}
                 </div>
@@ -63,26 +71,26 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
   const code = (result._meta as { code?: string } | undefined)?.code;
   const fallback = outcome.persona === "2025-none" && outcome.via === undefined && blocks.some((b) => b.text?.includes("sendElicitationResult"));
   return (
-    <div className={`rounded-lg border p-3 ${result.isError ? "border-rose-300 bg-rose-50/60 dark:border-rose-800 dark:bg-rose-950/30" : "border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/30"}`}>
+    <div
+      className={`rounded-lg border p-3 ${result.isError ? "border-rose-300 bg-rose-50/60 dark:border-rose-800 dark:bg-rose-950/30" : "border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/30"}`}
+    >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         {result.isError ? (
           <span className="badge bg-rose-200 text-rose-900 dark:bg-rose-800 dark:text-rose-50">isError</span>
         ) : (
           <span className="badge bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50">result</span>
         )}
-        {code && <span className="badge bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" data-testid="error-code">{code}</span>}
+        {code && (
+          <span className="badge bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100" data-testid="error-code">
+            {code}
+          </span>
+        )}
         <span className="text-slate-500">
           {outcome.tool}
           {outcome.via && " · answered through sendElicitationResult"} · {outcome.rounds} round{outcome.rounds === 1 ? "" : "s"}
         </span>
       </div>
-      {blocks.map((b, i) =>
-        b.type === "text" ? (
-          <ResultText key={i} text={b.text ?? ""} />
-        ) : (
-          <JsonTree key={i} value={b} label={`${b.type} content`} />
-        ),
-      )}
+      {blocks.map((b, i) => (b.type === "text" ? <ResultText key={i} text={b.text ?? ""} /> : <JsonTree key={i} value={b} label={`${b.type} content`} />))}
       {result.structuredContent !== undefined && (
         <div className="mt-2">
           <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">structuredContent</h4>
@@ -92,7 +100,8 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
       {fallback && (
         <div className="mt-3">
           <p className="mb-2 text-sm">
-            This client cannot show forms, so the tool answered with text for the model. A model would now ask you and call <code className="code-inline">sendElicitationResult</code>. Answer as the model would:
+            This client cannot show forms, so the tool answered with text for the model. A model would now ask you and call{" "}
+            <code className="code-inline">sendElicitationResult</code>. Answer as the model would:
           </p>
           <FallbackAnswer result={result} />
         </div>
@@ -106,20 +115,24 @@ function RpcError({ code, message, data }: { code: number; message: string; data
     <div role="alert" className="rounded-lg border border-rose-300 bg-rose-50/60 p-3 dark:border-rose-800 dark:bg-rose-950/30">
       <div className="mb-2 flex items-center gap-2 text-xs">
         <span className="badge bg-rose-200 text-rose-900 dark:bg-rose-800 dark:text-rose-50">JSON-RPC error</span>
-        <span className="font-mono font-semibold" data-testid="rpc-error-code">{code}</span>
+        <span className="font-mono font-semibold" data-testid="rpc-error-code">
+          {code}
+        </span>
       </div>
       <p className="mb-2 text-sm break-words">{message}</p>
       {code === -32021 && (
         <p className="mb-2 text-sm">
           <strong>-32021 Missing required client capability.</strong> This client did not declare <code className="code-inline">elicitation</code> in its{" "}
           <code className="code-inline">clientCapabilities</code>, so the server may not ask it anything. The call stops with an error instead of a question;{" "}
-          <code className="code-inline">data.requiredCapabilities</code> names what was missing. A tool can check <code className="code-inline">this.canElicit()</code> first and fall back politely.
+          <code className="code-inline">data.requiredCapabilities</code> names what was missing. A tool can check{" "}
+          <code className="code-inline">this.canElicit()</code> first and fall back politely.
         </p>
       )}
       {(data as { reason?: string } | undefined)?.reason === "invalid_request_state" && (
         <p className="mb-2 text-sm" data-testid="answer-not-used">
-          <strong>Your answer could not be used.</strong> The <code className="code-inline">requestState</code> the client sent back was refused: it expired while the question waited, or the
-          code or the server changed since the question was asked (a state is only good for the build and question it was made for). Nothing was done; call again to be asked afresh.
+          <strong>Your answer could not be used.</strong> The <code className="code-inline">requestState</code> the client sent back was refused: it expired
+          while the question waited, or the code or the server changed since the question was asked (a state is only good for the build and question it was made
+          for). Nothing was done; call again to be asked afresh.
         </p>
       )}
       {data !== undefined && <JsonTree value={data} label="error data" />}

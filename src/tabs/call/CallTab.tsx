@@ -56,7 +56,14 @@ export function CallTab() {
               key={p.id}
               className={`flex cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 text-sm ${p.id === persona.id ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
             >
-              <input type="radio" name="persona" className="mt-1 accent-indigo-600" checked={p.id === persona.id} onChange={() => callStore.setPersona(p.id)} disabled={call.running} />
+              <input
+                type="radio"
+                name="persona"
+                className="mt-1 accent-indigo-600"
+                checked={p.id === persona.id}
+                onChange={() => callStore.setPersona(p.id)}
+                disabled={call.running}
+              />
               <span>
                 {p.label}
                 {p.id === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
@@ -68,7 +75,12 @@ export function CallTab() {
         {call.lessonPersona && call.lessonPersona !== persona.id && (
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             This lesson is written for “{personaById(call.lessonPersona).label}”.{" "}
-            <button type="button" className="text-indigo-700 underline dark:text-indigo-300" onClick={() => callStore.setPersona(call.lessonPersona!)} disabled={call.running}>
+            <button
+              type="button"
+              className="text-indigo-700 underline dark:text-indigo-300"
+              onClick={() => callStore.setPersona(call.lessonPersona!)}
+              disabled={call.running}
+            >
               Switch back
             </button>
           </p>
@@ -78,7 +90,13 @@ export function CallTab() {
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">Tool</legend>
         {tools.length === 0 ? (
-          <p className="text-sm text-slate-500">{session.status === "syncing" || session.status === "none" ? "Starting your server…" : blocked ? "Fix the problems in the editor to see the tools." : "This project has no tools."}</p>
+          <p className="text-sm text-slate-500">
+            {session.status === "syncing" || session.status === "none"
+              ? "Starting your server…"
+              : blocked
+                ? "Fix the problems in the editor to see the tools."
+                : "This project has no tools."}
+          </p>
         ) : (
           <div role="radiogroup" aria-label="Tool" className="space-y-1.5">
             {tools.map((t) => (
@@ -87,7 +105,14 @@ export function CallTab() {
                 className={`block cursor-pointer rounded-md border px-2.5 py-1.5 ${t.name === selected?.name ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
               >
                 <span className="flex flex-wrap items-center gap-2">
-                  <input type="radio" name="tool" className="accent-indigo-600" checked={t.name === selected?.name} onChange={() => callStore.selectTool(t.name)} disabled={call.running} />
+                  <input
+                    type="radio"
+                    name="tool"
+                    className="accent-indigo-600"
+                    checked={t.name === selected?.name}
+                    onChange={() => callStore.selectTool(t.name)}
+                    disabled={call.running}
+                  />
                   <span className="font-mono text-sm font-semibold">{t.name}</span>
                   <AnnotationBadges tool={t} />
                 </span>
@@ -104,7 +129,13 @@ export function CallTab() {
             <h3 className="text-sm font-semibold">Arguments</h3>
             <div role="group" aria-label="Arguments as" className="ml-auto flex rounded-md border border-slate-300 text-xs dark:border-slate-600">
               {(["form", "json"] as const).map((m) => (
-                <button key={m} type="button" aria-pressed={argsMode === m} className={`px-2 py-0.5 ${argsMode === m ? "bg-slate-200 font-semibold dark:bg-slate-700" : ""}`} onClick={() => setArgsMode(m)}>
+                <button
+                  key={m}
+                  type="button"
+                  aria-pressed={argsMode === m}
+                  className={`px-2 py-0.5 ${argsMode === m ? "bg-slate-200 font-semibold dark:bg-slate-700" : ""}`}
+                  onClick={() => setArgsMode(m)}
+                >
                   {m === "form" ? "Form" : "Raw JSON"}
                 </button>
               ))}
@@ -158,7 +189,10 @@ export function CallTab() {
       )}
 
       {call.problem && (
-        <div role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <div
+          role="alert"
+          className="rounded-md border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {call.problem}
         </div>
       )}

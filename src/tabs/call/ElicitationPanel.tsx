@@ -35,7 +35,11 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
   const where = question.via === "pushed" ? "pushed as elicitation/create on the call's stream" : `input_required, round ${question.round}`;
   const formId = `elicitation-${question.key}`;
   return (
-    <section ref={ref} aria-label="The tool asks" className="rounded-lg border-2 border-amber-400 bg-amber-50/70 p-4 dark:border-amber-500/70 dark:bg-amber-950/30">
+    <section
+      ref={ref}
+      aria-label="The tool asks"
+      className="rounded-lg border-2 border-amber-400 bg-amber-50/70 p-4 dark:border-amber-500/70 dark:bg-amber-950/30"
+    >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="badge bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-100">the tool asks</span>
         <span className="font-mono text-slate-600 dark:text-slate-300">{question.key}</span>
@@ -100,10 +104,15 @@ function UrlConsent({ url }: { url: string }) {
   return (
     <div>
       <p className="mb-1 text-sm">The server wants you to open this page. It has not been opened; nothing was fetched.</p>
-      <p className="mb-3 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm break-all dark:border-slate-600 dark:bg-slate-900" data-testid="elicitation-url">
+      <p
+        className="mb-3 rounded-md border border-slate-300 bg-white p-2 font-mono text-sm break-all dark:border-slate-600 dark:bg-slate-900"
+        data-testid="elicitation-url"
+      >
         {url}
       </p>
-      <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">Accept means you consent to open it; the result arrives later through the server, not through this answer.</p>
+      <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
+        Accept means you consent to open it; the result arrives later through the server, not through this answer.
+      </p>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

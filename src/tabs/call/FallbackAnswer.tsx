@@ -46,7 +46,11 @@ export function FallbackAnswer({ result }: { result: CallToolResult }) {
   const send = (content?: Record<string, unknown>) => void callStore.sendFallback({ elicitId, action, ...(action === "accept" ? { content } : {}) });
 
   return (
-    <div role="group" className="space-y-2 rounded-md border border-slate-300 bg-white p-3 dark:border-slate-600 dark:bg-slate-900" aria-label="Answer through sendElicitationResult">
+    <div
+      role="group"
+      className="space-y-2 rounded-md border border-slate-300 bg-white p-3 dark:border-slate-600 dark:bg-slate-900"
+      aria-label="Answer through sendElicitationResult"
+    >
       <div className="grid grid-cols-[auto_1fr] items-center gap-2 text-sm">
         <label htmlFor="fallback-elicit-id">elicitId</label>
         <input id="fallback-elicit-id" className="field-input font-mono" value={elicitId} onChange={(e) => setElicitId(e.target.value)} />
@@ -67,7 +71,13 @@ export function FallbackAnswer({ result }: { result: CallToolResult }) {
             <label htmlFor="fallback-content" className="mb-1 block text-sm">
               content (JSON)
             </label>
-            <textarea id="fallback-content" className="field-input h-24 font-mono" value={jsonText} onChange={(e) => setJsonText(e.target.value)} aria-invalid={jsonError ? true : undefined} />
+            <textarea
+              id="fallback-content"
+              className="field-input h-24 font-mono"
+              value={jsonText}
+              onChange={(e) => setJsonText(e.target.value)}
+              aria-invalid={jsonError ? true : undefined}
+            />
             {jsonError && <p className="text-xs text-rose-700 dark:text-rose-300">{jsonError}</p>}
           </div>
         ))}

@@ -2,7 +2,19 @@
 // answer, to send on purpose what a form would refuse (a wrong type, an extra key).
 import { useState } from "react";
 
-export function RawJsonInput({ formId, label, value, hint, onSubmit }: { formId: string; label: string; value: unknown; hint: string; onSubmit: (v: Record<string, unknown>) => void }) {
+export function RawJsonInput({
+  formId,
+  label,
+  value,
+  hint,
+  onSubmit,
+}: {
+  formId: string;
+  label: string;
+  value: unknown;
+  hint: string;
+  onSubmit: (v: Record<string, unknown>) => void;
+}) {
   const [text, setText] = useState(() => JSON.stringify(value ?? {}, null, 2));
   const [error, setError] = useState<string>();
   return (
@@ -46,7 +58,13 @@ export function RawJsonInput({ formId, label, value, hint, onSubmit }: { formId:
           rows={Math.min(12, text.split("\n").length + 1)}
         />
       </label>
-      {error ? <p role="alert" className="mt-1 text-xs text-rose-700 dark:text-rose-300">{error}</p> : <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-slate-500">{hint}</p>
+      )}
     </form>
   );
 }

@@ -11,7 +11,7 @@ function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
   const seen = new Set<string>();
   const out: RJSFValidationError[] = [];
   for (const e of errors) {
-    if (e.name === "const" || e.name === "type" && /oneOf|anyOf/.test(e.schemaPath ?? "")) continue;
+    if (e.name === "const" || (e.name === "type" && /oneOf|anyOf/.test(e.schemaPath ?? ""))) continue;
     const message = e.name === "oneOf" || e.name === "anyOf" ? "must be one of the listed options" : e.message;
     const key = `${e.property}|${message}`;
     if (seen.has(key)) continue;

@@ -5,7 +5,9 @@ import { serverInstanceOf } from "../wire/server-instance";
 export function ServedByNote({ groupId }: { groupId: number | undefined }) {
   const wire = useWireLog();
   const group = wire.groups.find((g) => g.id === groupId);
-  const call = group?.exchanges.find((ex) => ex.httpMethod === "POST" && serverInstanceOf(ex) && (ex.requestBody as { method?: string } | undefined)?.method === "tools/call");
+  const call = group?.exchanges.find(
+    (ex) => ex.httpMethod === "POST" && serverInstanceOf(ex) && (ex.requestBody as { method?: string } | undefined)?.method === "tools/call",
+  );
   const instance = call && serverInstanceOf(call);
   if (!instance) return null;
   return (

@@ -37,11 +37,17 @@ function FieldTemplate({ id, label, children, errors, rawDescription, hidden, re
       {displayLabel && !isBoolean && (
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           {label}
-          {required && <span className="ml-0.5 text-rose-600" aria-hidden>*</span>}
+          {required && (
+            <span className="ml-0.5 text-rose-600" aria-hidden>
+              *
+            </span>
+          )}
         </label>
       )}
       {displayLabel && rawDescription && !isBoolean && (
-        <p id={descriptionId(id)} className="mb-1 text-xs text-slate-500 dark:text-slate-400">{rawDescription}</p>
+        <p id={descriptionId(id)} className="mb-1 text-xs text-slate-500 dark:text-slate-400">
+          {rawDescription}
+        </p>
       )}
       {children}
       {errors}
@@ -58,14 +64,25 @@ function TitleFieldTemplate({ title }: TitleFieldProps) {
 }
 
 function DescriptionFieldTemplate({ description, id }: DescriptionFieldProps) {
-  return description ? <p id={id} className="mb-2 text-xs text-slate-500 dark:text-slate-400">{description}</p> : null;
+  return description ? (
+    <p id={id} className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+      {description}
+    </p>
+  ) : null;
 }
 
 function ErrorListTemplate({ errors }: ErrorListProps) {
   return (
-    <div role="alert" className="mb-3 rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-200">
+    <div
+      role="alert"
+      className="mb-3 rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-200"
+    >
       <p className="font-semibold">Not sent: fix {errors.length === 1 ? "this" : "these"} first</p>
-      <ul className="list-disc pl-5">{errors.map((e, i) => <li key={i}>{e.stack}</li>)}</ul>
+      <ul className="list-disc pl-5">
+        {errors.map((e, i) => (
+          <li key={i}>{e.stack}</li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -75,7 +92,9 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
   if (!shown.length) return null;
   return (
     <ul id={errorId(fieldPathId)} className="mt-1 text-xs text-rose-700 dark:text-rose-300">
-      {shown.map((e, i) => <li key={i}>{e}</li>)}
+      {shown.map((e, i) => (
+        <li key={i}>{e}</li>
+      ))}
     </ul>
   );
 }
@@ -83,7 +102,7 @@ function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
 function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, options, schema, type, rawErrors, placeholder, required } = props;
   const inputProps = getInputProps(schema, type, options);
-  const inputValue = inputProps.type === "number" || inputProps.type === "integer" ? (value || value === 0 ? value : "") : value ?? "";
+  const inputValue = inputProps.type === "number" || inputProps.type === "integer" ? (value || value === 0 ? value : "") : (value ?? "");
   return (
     <input
       id={id}
@@ -110,7 +129,22 @@ function SubmitButton(_: SubmitButtonProps) {
   return null;
 }
 
-function SelectWidget({ id, options, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, placeholder, htmlName, schema, rawErrors }: WidgetProps) {
+function SelectWidget({
+  id,
+  options,
+  value,
+  required,
+  disabled,
+  readonly,
+  autofocus,
+  onChange,
+  onBlur,
+  onFocus,
+  placeholder,
+  htmlName,
+  schema,
+  rawErrors,
+}: WidgetProps) {
   const { enumOptions, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const decode = (v: string) => enumOptionValueDecoder(v, enumOptions, format, emptyValue);
@@ -160,10 +194,18 @@ function CheckboxWidget({ id, value, disabled, readonly, label, autofocus, onCha
         />
         <span>
           {label}
-          {required && <span className="ml-0.5 text-rose-600" aria-hidden>*</span>}
+          {required && (
+            <span className="ml-0.5 text-rose-600" aria-hidden>
+              *
+            </span>
+          )}
         </span>
       </label>
-      {schema.description && <p id={descriptionId(id)} className="mt-0.5 ml-6 text-xs text-slate-500 dark:text-slate-400">{schema.description}</p>}
+      {schema.description && (
+        <p id={descriptionId(id)} className="mt-0.5 ml-6 text-xs text-slate-500 dark:text-slate-400">
+          {schema.description}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,7 +7,12 @@ const finished = (over: Partial<FinishedCall> = {}): FinishedCall =>
     kind: "result",
     result: { content: [{ type: "text", text: '{"id":"T-1","closed":true}' }], structuredContent: { id: "T-1", closed: true } },
     rounds: 2,
-    answers: [{ question: { key: "elicitation-1", round: 1, via: "input_required", mode: "form", message: 'Close T-1 "Cannot log in"?' }, answer: { action: "accept", content: { confirm: true } } }],
+    answers: [
+      {
+        question: { key: "elicitation-1", round: 1, via: "input_required", mode: "form", message: 'Close T-1 "Cannot log in"?' },
+        answer: { action: "accept", content: { confirm: true } },
+      },
+    ],
     seq: 1,
     tool: "close_ticket",
     persona: "2026-forms",
@@ -29,7 +34,9 @@ describe("replayTest", () => {
   });
 
   test("another persona becomes mcp.as(...) with the fixture's name; an RPC error expects its code", () => {
-    const text = replayTest(finished({ kind: "rpc-error", code: -32021, message: "Missing capability", answers: [], persona: "2026-none" } as Partial<FinishedCall>));
+    const text = replayTest(
+      finished({ kind: "rpc-error", code: -32021, message: "Missing capability", answers: [], persona: "2026-none" } as Partial<FinishedCall>),
+    );
     expect(text).toContain(`const client = mcp.as("modern-no-elicitation");`);
     expect(text).toContain(`expect(result.error?.code).toBe(-32021);`);
     expect(text).not.toContain("onElicitation");

@@ -14,7 +14,11 @@ const FIXTURE_PERSONA: Record<PersonaId, string | undefined> = {
 };
 
 const json = (v: unknown, indent = "  ") => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`);
-const kebab = (tool: string) => tool.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "tool";
+const kebab = (tool: string) =>
+  tool
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase() || "tool";
 
 /** Why a call cannot be replayed, or undefined when it can. */
 export function cannotReplay(call: FinishedCall): string | undefined {

@@ -37,7 +37,11 @@ function Problem({ problem: f, main }: { problem: CheckProblem & { column?: numb
   return (
     <div
       role={main ? "alert" : undefined}
-      className={main ? "rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100" : "ml-5 text-xs text-rose-700 dark:text-rose-300"}
+      className={
+        main
+          ? "rounded-md border border-rose-300 bg-rose-50 p-2 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+          : "ml-5 text-xs text-rose-700 dark:text-rose-300"
+      }
       data-testid={main ? "check-failure" : "check-problem"}
       data-kind={f.kind}
     >
@@ -57,7 +61,11 @@ function Problem({ problem: f, main }: { problem: CheckProblem & { column?: numb
 function Item({ item, failure }: { item: CheckItem; failure?: CheckProblem }) {
   return (
     <li className="text-sm" data-testid="check" data-passed={item.passed}>
-      <span role="img" className={item.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"} aria-label={item.passed ? "passed" : "failed"}>
+      <span
+        role="img"
+        className={item.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}
+        aria-label={item.passed ? "passed" : "failed"}
+      >
         {item.passed ? "✓" : "✗"}
       </span>{" "}
       {item.name}

@@ -35,7 +35,8 @@ function Diff({ text }: { text: string }) {
 
 function TestRow({ test }: { test: TestCaseResult }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
-  const color = test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
+  const color =
+    test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
   const e = test.error;
   return (
     <li className="rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-700" data-testid="test-result" data-status={test.status}>
@@ -65,7 +66,9 @@ function TestRow({ test }: { test: TestCaseResult }) {
           )}
         </div>
       )}
-      {test.logs && test.logs.length > 0 && <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.map(logLine).join("\n")}</pre>}
+      {test.logs && test.logs.length > 0 && (
+        <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.map(logLine).join("\n")}</pre>
+      )}
     </li>
   );
 }
@@ -152,7 +155,11 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
           <h3 className="text-sm font-semibold">Hidden checks</h3>
           {!check.pending && !check.data && !check.error && <p className="text-sm text-slate-500">Not checked yet. Press Check when your code is ready.</p>}
           {check.pending && <Spinner label="Checking…" />}
-          {check.error && <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{check.error.message}</p>}
+          {check.error && (
+            <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+              {check.error.message}
+            </p>
+          )}
           {check.data && !check.pending && <CheckReport run={check.data} />}
           {checkSlot}
         </section>

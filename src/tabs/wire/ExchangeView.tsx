@@ -10,7 +10,13 @@ import type { JsonChange } from "./json-diff";
 import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
 
-const shownHeader = (name: string) => name.startsWith("mcp-") || name === "content-type" || name === "accept" || name === "last-event-id" || name === INSTANCE_HEADER || name === SESSION_REBUILT_HEADER;
+const shownHeader = (name: string) =>
+  name.startsWith("mcp-") ||
+  name === "content-type" ||
+  name === "accept" ||
+  name === "last-event-id" ||
+  name === INSTANCE_HEADER ||
+  name === SESSION_REBUILT_HEADER;
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
   const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
@@ -58,7 +64,9 @@ function RequestStatePanel({ state, title }: { state: unknown; title: string }) 
         {decoded.bindTag !== undefined && (
           <>
             <dt className="text-slate-500">bind tag</dt>
-            <dd className="font-mono break-all">{String(decoded.bindTag)} <span className="font-sans text-slate-500">(the SDK codec's own binding)</span></dd>
+            <dd className="font-mono break-all">
+              {String(decoded.bindTag)} <span className="font-sans text-slate-500">(the SDK codec's own binding)</span>
+            </dd>
           </>
         )}
         {bindings.length > 0 && (
@@ -94,11 +102,21 @@ const short = (v: unknown) => {
 function ChangeList({ changes }: { changes: JsonChange[] }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 text-xs dark:border-amber-700 dark:bg-amber-950/30" data-testid="round-diff">
-      <h5 className="mb-1 font-semibold">Changed since the previous round <span className="font-normal text-slate-500">(+ came, − went, ~ changed)</span></h5>
+      <h5 className="mb-1 font-semibold">
+        Changed since the previous round <span className="font-normal text-slate-500">(+ came, − went, ~ changed)</span>
+      </h5>
       <ul className="space-y-0.5 font-mono">
         {changes.map((c) => (
           <li key={c.path} className="break-all">
-            <span className={c.kind === "added" ? "text-emerald-700 dark:text-emerald-300" : c.kind === "removed" ? "text-rose-700 dark:text-rose-300" : "text-amber-800 dark:text-amber-200"}>
+            <span
+              className={
+                c.kind === "added"
+                  ? "text-emerald-700 dark:text-emerald-300"
+                  : c.kind === "removed"
+                    ? "text-rose-700 dark:text-rose-300"
+                    : "text-amber-800 dark:text-amber-200"
+              }
+            >
               {changeLine(c)}
             </span>
             {c.kind === "changed" && (
@@ -118,19 +136,29 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
   const { exchange: ex } = row;
   const changes = useMemo(() => (previousRound?.request && row.request ? roundChanges(previousRound.request, row.request) : []), [row, previousRound]);
   const highlight = useMemo(() => new Set(changes.map((c) => c.path)), [changes]);
-  const elapsed = ex.completedMs !== undefined && ex.durationMs !== undefined && ex.completedMs - ex.durationMs > 5 ? ` · body ${Math.round(ex.completedMs)} ms` : "";
+  const elapsed =
+    ex.completedMs !== undefined && ex.durationMs !== undefined && ex.completedMs - ex.durationMs > 5 ? ` · body ${Math.round(ex.completedMs)} ms` : "";
   const stateInResponse = row.response?.result?.requestState;
   const stateInRequest = row.request?.params?.requestState;
 
   return (
-    <details className="group rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900" open={row.role === "round" || row.role === "answer"} data-testid="wire-exchange" data-rpc-method={row.request?.method ?? ""}>
+    <details
+      className="group rounded-md border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900"
+      open={row.role === "round" || row.role === "answer"}
+      data-testid="wire-exchange"
+      data-rpc-method={row.request?.method ?? ""}
+    >
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-2 py-1.5 text-sm">
         <span className="w-6 text-right font-mono text-xs text-slate-400">#{ex.seq}</span>
         {row.round !== undefined && <span className="badge bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">round {row.round}</span>}
         <span className="font-mono text-xs text-slate-500">{ex.httpMethod}</span>
         <span className="font-mono font-semibold">{row.label}</span>
         <span className={`badge ${statusClass(ex.status)}`}>{ex.status ?? (ex.state === "failed" ? "failed" : "…")}</span>
-        {row.resultType && <span className={`badge ${resultTypeClass(row.resultType)}`} data-testid="result-type">{row.resultType}</span>}
+        {row.resultType && (
+          <span className={`badge ${resultTypeClass(row.resultType)}`} data-testid="result-type">
+            {row.resultType}
+          </span>
+        )}
         {row.response?.error && <span className="badge bg-rose-200 text-rose-900 dark:bg-rose-800 dark:text-rose-50">error {row.response.error.code}</span>}
         {row.pushed.map((p, i) => (
           <span key={i} className="badge bg-amber-200 text-amber-900 dark:bg-amber-700 dark:text-amber-50">
@@ -139,12 +167,20 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
         ))}
         <ServerInstanceBadge exchange={ex} />
         {row.instance && (
-          <span className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200" title={`The ${INSTANCE_HEADER} response header: which playground instance answered`} data-testid="wire-instance">
+          <span
+            className="badge bg-slate-100 font-mono text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            title={`The ${INSTANCE_HEADER} response header: which playground instance answered`}
+            data-testid="wire-instance"
+          >
             served by {row.instance}
           </span>
         )}
         {row.rebuilt && (
-          <span className="badge bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" title="This instance did not hold the session: it rebuilt it from your files in the database, so module state started over" data-testid="wire-rebuilt">
+          <span
+            className="badge bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100"
+            title="This instance did not hold the session: it rebuilt it from your files in the database, so module state started over"
+            data-testid="wire-rebuilt"
+          >
             session rebuilt here
           </span>
         )}

@@ -34,9 +34,8 @@ function GroupCard({ group, latest, version }: { group: WireGroup; latest: boole
       <div className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
         {instances.length > 1 && (
           <p className="rounded-md border border-sky-300 bg-sky-50/60 p-2 text-xs dark:border-sky-800 dark:bg-sky-950/30" data-testid="wire-instances-moved">
-            The rounds of this call were answered by {instances.length} instances ({instances.join(" → ")}). No instance
-            kept the call open: the signed <code>requestState</code> carried it across, and the new instance rebuilt the
-            session from the database.
+            The rounds of this call were answered by {instances.length} instances ({instances.join(" → ")}). No instance kept the call open: the signed{" "}
+            <code>requestState</code> carried it across, and the new instance rebuilt the session from the database.
           </p>
         )}
         <SequenceDiagram rows={rows} />
@@ -60,7 +59,10 @@ function EarlierLessons({ groups, version }: { groups: WireGroup[]; version: num
       {[...byLesson].map(([id, list]) => (
         <details key={id} className="rounded-md border border-dashed border-slate-300 dark:border-slate-700" data-testid="wire-lesson" data-lesson={id}>
           <summary className="cursor-pointer px-3 py-1.5 text-sm">
-            {list[0].lessonTitle || "No lesson"} <span className="text-xs text-slate-500">· {list.length} call{list.length === 1 ? "" : "s"}</span>
+            {list[0].lessonTitle || "No lesson"}{" "}
+            <span className="text-xs text-slate-500">
+              · {list.length} call{list.length === 1 ? "" : "s"}
+            </span>
           </summary>
           <div className="space-y-2 p-2">
             {list.map((g) => (
@@ -83,14 +85,24 @@ export function WireTab() {
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm text-slate-600 dark:text-slate-400">Every HTTP exchange of this lesson's calls, as sent and received.</p>
         <CopyButton text={() => wireLog.exportJson()} label="Copy all" />
-        <button type="button" className="btn-secondary !px-2 !py-1 text-xs" onClick={() => download(`wire-${new Date().toISOString().slice(0, 19)}.json`, wireLog.exportJson())} disabled={!groups.length} title="Every lesson's calls">
+        <button
+          type="button"
+          className="btn-secondary !px-2 !py-1 text-xs"
+          onClick={() => download(`wire-${new Date().toISOString().slice(0, 19)}.json`, wireLog.exportJson())}
+          disabled={!groups.length}
+          title="Every lesson's calls"
+        >
           Export JSON
         </button>
         <button type="button" className="btn-secondary !px-2 !py-1 text-xs" onClick={() => wireLog.clear()} disabled={!groups.length}>
           Clear
         </button>
       </div>
-      {!mine.length && <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">Nothing yet in this lesson. Call a tool and its requests appear here, round by round.</p>}
+      {!mine.length && (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">
+          Nothing yet in this lesson. Call a tool and its requests appear here, round by round.
+        </p>
+      )}
       {mine.map((g, i) => (
         <GroupCard key={g.id} group={g} latest={i === 0} version={version} />
       ))}

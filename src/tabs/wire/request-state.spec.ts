@@ -5,7 +5,17 @@ import { decodeRequestState, stateBindings } from "./request-state";
 const encode = (body: unknown) => `v1.${btoa(JSON.stringify(body)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}.c2lnbmF0dXJl`;
 
 describe("requestState decoding", () => {
-  const payload = { id: "s1", session: "abc", tool: "close_ticket", args: "h1", build: "b1", generation: 2, questions: ["q1", "q2"], answers: [], pending: "elicitation-2" };
+  const payload = {
+    id: "s1",
+    session: "abc",
+    tool: "close_ticket",
+    args: "h1",
+    build: "b1",
+    generation: 2,
+    questions: ["q1", "q2"],
+    answers: [],
+    pending: "elicitation-2",
+  };
 
   test("the payload and expiry come out of the envelope", () => {
     const decoded = decodeRequestState(encode({ p: payload, exp: 1_900_000_000 }))!;

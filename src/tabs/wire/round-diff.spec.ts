@@ -9,7 +9,18 @@ import { getLesson, listLessons } from "../../../server/lessons/catalog";
 import { createSession, startTestPlayground } from "../../../server/testing/harness";
 import { changeLine, roundChanges } from "./round-diff";
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; oneOf?: { const: unknown }[]; anyOf?: { const: unknown }[]; items?: Schema; format?: string; default?: unknown; minimum?: number };
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  oneOf?: { const: unknown }[];
+  anyOf?: { const: unknown }[];
+  items?: Schema;
+  format?: string;
+  default?: unknown;
+  minimum?: number;
+};
 
 /** A plausible value for a schema, the way a person filling the form would answer. */
 function sample(name: string, s: Schema): unknown {
@@ -62,7 +73,10 @@ async function recordRounds(mcpUrl: string, tool: { name: string; inputSchema?: 
     const inputResponses: Record<string, unknown> = {};
     for (const [key, req] of Object.entries(result.inputRequests ?? {})) {
       const p = (req as { params?: { mode?: string; requestedSchema?: Schema } }).params ?? {};
-      inputResponses[key] = p.mode === "url" ? { action: "accept" } : { action: "accept", content: fill({ ...p.requestedSchema, required: Object.keys(p.requestedSchema?.properties ?? {}) }) };
+      inputResponses[key] =
+        p.mode === "url"
+          ? { action: "accept" }
+          : { action: "accept", content: fill({ ...p.requestedSchema, required: Object.keys(p.requestedSchema?.properties ?? {}) }) };
     }
     params = { ...base, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
   }
@@ -70,7 +84,8 @@ async function recordRounds(mcpUrl: string, tool: { name: string; inputSchema?: 
   return sent;
 }
 
-const keysOf = (body: Record<string, unknown> | undefined) => Object.keys(((body?.params as Record<string, unknown> | undefined)?.inputResponses as object | undefined) ?? {});
+const keysOf = (body: Record<string, unknown> | undefined) =>
+  Object.keys(((body?.params as Record<string, unknown> | undefined)?.inputResponses as object | undefined) ?? {});
 
 describe("round diff of every lesson's recorded rounds", () => {
   test("says which answer keys went and came, and pins what each lesson shows", async () => {
@@ -88,8 +103,10 @@ describe("round diff of every lesson's recorded rounds", () => {
           // The invariant the lesson 4 bug broke: a key present in this round is never reported as gone.
           const before = keysOf(rounds[i - 1]);
           const after = keysOf(rounds[i]);
-          for (const k of after.filter((k) => !before.includes(k))) expect(lines, `${id} ${tool.name} round ${i + 1}`).toContain(`+ params.inputResponses.${k}`);
-          for (const k of before.filter((k) => !after.includes(k))) expect(lines, `${id} ${tool.name} round ${i + 1}`).toContain(`− params.inputResponses.${k}`);
+          for (const k of after.filter((k) => !before.includes(k)))
+            expect(lines, `${id} ${tool.name} round ${i + 1}`).toContain(`+ params.inputResponses.${k}`);
+          for (const k of before.filter((k) => !after.includes(k)))
+            expect(lines, `${id} ${tool.name} round ${i + 1}`).toContain(`− params.inputResponses.${k}`);
           expect(lines.filter((l) => l.startsWith("−")).every((l) => !after.some((k) => l.endsWith(`.${k}`) || l === "− params.inputResponses"))).toBe(true);
           table[`${id} ${tool.name} round ${i + 1}`] = lines;
         }
@@ -195,20 +212,40 @@ describe("round diff of every lesson's recorded rounds", () => {
 describe("roundChanges on small cases", () => {
   test("the whole inputResponses map arriving is named key by key", () => {
     const r1 = { id: 1, params: { name: "t", arguments: { id: "T-1" } } };
-    const r2 = { id: 2, params: { name: "t", arguments: { id: "T-1" }, inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } }, requestState: "v1.a.b" } };
+    const r2 = {
+      id: 2,
+      params: {
+        name: "t",
+        arguments: { id: "T-1" },
+        inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
+        requestState: "v1.a.b",
+      },
+    };
     expect(roundChanges(r1, r2).map(changeLine)).toEqual(["~ id", "+ params.inputResponses.elicitation-1", "+ params.requestState"]);
   });
 
   test("one answer replaced by another: the old key went, the new one came, the map stayed", () => {
     const r2 = { id: 2, params: { inputResponses: { "elicitation-1": { action: "accept" } }, requestState: "v1.a.b" } };
     const r3 = { id: 3, params: { inputResponses: { "elicitation-2": { action: "accept", content: { email: true } } }, requestState: "v1.c.d" } };
-    expect(roundChanges(r2, r3).map(changeLine)).toEqual(["~ id", "− params.inputResponses.elicitation-1", "+ params.inputResponses.elicitation-2", "~ params.requestState"]);
+    expect(roundChanges(r2, r3).map(changeLine)).toEqual([
+      "~ id",
+      "− params.inputResponses.elicitation-1",
+      "+ params.inputResponses.elicitation-2",
+      "~ params.requestState",
+    ]);
   });
 
   test("a changed field inside an answer is reported as that answer changing, once", () => {
     const a = { params: { inputResponses: { "elicitation-1": { action: "accept", content: { a: 1, b: 2 } } } } };
     const b = { params: { inputResponses: { "elicitation-1": { action: "accept", content: { a: 2, b: 3 } } } } };
-    expect(roundChanges(a, b)).toEqual([{ path: "params.inputResponses.elicitation-1", kind: "changed", before: a.params.inputResponses["elicitation-1"], after: b.params.inputResponses["elicitation-1"] }]);
+    expect(roundChanges(a, b)).toEqual([
+      {
+        path: "params.inputResponses.elicitation-1",
+        kind: "changed",
+        before: a.params.inputResponses["elicitation-1"],
+        after: b.params.inputResponses["elicitation-1"],
+      },
+    ]);
   });
 
   test("no change, no lines", () => {

@@ -20,7 +20,8 @@ export function roundChanges(previous: unknown, current: unknown): JsonChange[] 
     if (c.path === "params.inputResponses" && c.kind !== "changed") {
       // The whole map came (round 2) or went: name each answer in it.
       const map = (c.kind === "added" ? c.after : c.before) as Record<string, unknown> | undefined;
-      for (const [key, value] of Object.entries(map ?? {})) out.set(`${c.path}.${key}`, { path: `${c.path}.${key}`, kind: c.kind, ...(c.kind === "added" ? { after: value } : { before: value }) });
+      for (const [key, value] of Object.entries(map ?? {}))
+        out.set(`${c.path}.${key}`, { path: `${c.path}.${key}`, kind: c.kind, ...(c.kind === "added" ? { after: value } : { before: value }) });
       continue;
     }
     if (depth === parts.length) {

@@ -5,10 +5,32 @@ import { readGroup } from "./wire-analysis";
 
 let seq = 0;
 function exchange(httpMethod: string, requestBody: unknown, messages: unknown[], status = 200): WireExchange {
-  return { seq: ++seq, groupId: 1, startedAt: seq, httpMethod, url: "/mcp/s", requestHeaders: {}, requestBody, status, responseHeaders: {}, responseText: "", messages, state: "done" };
+  return {
+    seq: ++seq,
+    groupId: 1,
+    startedAt: seq,
+    httpMethod,
+    url: "/mcp/s",
+    requestHeaders: {},
+    requestBody,
+    status,
+    responseHeaders: {},
+    responseText: "",
+    messages,
+    state: "done",
+  };
 }
-const group = (exchanges: WireExchange[]): WireGroup => ({ id: 1, label: "tools/call close_ticket", persona: "p", lessonId: "l", lessonTitle: "L", startedAt: 0, exchanges });
-const lines = (g: WireGroup) => arrowsFor(readGroup(g)).map((a) => `${["person", "client", "server"][a.from]}->${["person", "client", "server"][a.to]} ${a.text}`);
+const group = (exchanges: WireExchange[]): WireGroup => ({
+  id: 1,
+  label: "tools/call close_ticket",
+  persona: "p",
+  lessonId: "l",
+  lessonTitle: "L",
+  startedAt: 0,
+  exchanges,
+});
+const lines = (g: WireGroup) =>
+  arrowsFor(readGroup(g)).map((a) => `${["person", "client", "server"][a.from]}->${["person", "client", "server"][a.to]} ${a.text}`);
 
 const form = { method: "elicitation/create", params: { mode: "form", message: "Close T-1?", requestedSchema: { type: "object", properties: {} } } };
 const link = { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://billing.example.com/signin" } };
@@ -19,9 +41,16 @@ describe("sequence diagram", () => {
       exchange("POST", { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "close_ticket", arguments: { id: "T-1" } } }, [
         { jsonrpc: "2.0", id: 2, result: { resultType: "input_required", inputRequests: { "elicitation-1": form }, requestState: "v1.x.y" } },
       ]),
-      exchange("POST", { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "close_ticket", inputResponses: { "elicitation-1": { action: "accept", content: {} } }, requestState: "v1.x.y" } }, [
-        { jsonrpc: "2.0", id: 3, result: { resultType: "complete", content: [] } },
-      ]),
+      exchange(
+        "POST",
+        {
+          jsonrpc: "2.0",
+          id: 3,
+          method: "tools/call",
+          params: { name: "close_ticket", inputResponses: { "elicitation-1": { action: "accept", content: {} } }, requestState: "v1.x.y" },
+        },
+        [{ jsonrpc: "2.0", id: 3, result: { resultType: "complete", content: [] } }],
+      ),
     ]);
     expect(lines(g)).toEqual([
       "client->server tools/call #2",

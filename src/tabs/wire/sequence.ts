@@ -32,7 +32,8 @@ function resultArrow(r: ReadExchange): Arrow | undefined {
     const keys = Object.keys((response?.result?.inputRequests as object) ?? {});
     return { from: 2, to: 1, text: `input_required: ${keys.join(", ") || "state only"}`, tone: "ask" };
   }
-  if (response) return { from: 2, to: 1, text: response.result?.isError ? "result (isError)" : "result: complete", tone: response.result?.isError ? "error" : "done" };
+  if (response)
+    return { from: 2, to: 1, text: response.result?.isError ? "result (isError)" : "result: complete", tone: response.result?.isError ? "error" : "done" };
   if (r.exchange.status && r.exchange.status >= 400) return { from: 2, to: 1, text: `HTTP ${r.exchange.status}`, tone: "error" };
   return undefined;
 }
@@ -53,7 +54,12 @@ export function arrowsFor(rows: ReadExchange[]): Arrow[] {
     if (r.role === "round") {
       const responses = r.request?.params?.inputResponses as Record<string, { action?: string }> | undefined;
       if (responses) for (const [k, v] of Object.entries(responses)) out.push({ from: 0, to: 1, text: `${k}: ${v?.action ?? "?"}`, tone: "answer" });
-      out.push({ from: 1, to: 2, text: `tools/call #${String(r.request?.id)}${responses ? " + inputResponses" : ""}${r.request?.params?.requestState ? " + requestState" : ""}`, tone: "plain" });
+      out.push({
+        from: 1,
+        to: 2,
+        text: `tools/call #${String(r.request?.id)}${responses ? " + inputResponses" : ""}${r.request?.params?.requestState ? " + requestState" : ""}`,
+        tone: "plain",
+      });
       for (const p of r.pushed) {
         out.push({ from: 2, to: 1, text: `${p.method} (pushed)`, tone: "ask" });
         out.push({ from: 1, to: 0, text: shows([p]), tone: "ask" });
@@ -65,11 +71,18 @@ export function arrowsFor(rows: ReadExchange[]): Arrow[] {
       }
       const result = resultArrow(r);
       if (result) out.push(result);
-      if (r.resultType === "input_required") out.push({ from: 1, to: 0, text: shows(Object.values((r.response?.result?.inputRequests as object) ?? {})), tone: "ask" });
+      if (r.resultType === "input_required")
+        out.push({ from: 1, to: 0, text: shows(Object.values((r.response?.result?.inputRequests as object) ?? {})), tone: "ask" });
       continue;
     }
     out.push({ from: 1, to: 2, text: r.label, tone: "plain" });
-    if (r.exchange.status !== undefined) out.push({ from: 2, to: 1, text: r.response?.error ? `error ${r.response.error.code}` : `${r.exchange.status}`, tone: r.response?.error ? "error" : "plain" });
+    if (r.exchange.status !== undefined)
+      out.push({
+        from: 2,
+        to: 1,
+        text: r.response?.error ? `error ${r.response.error.code}` : `${r.exchange.status}`,
+        tone: r.response?.error ? "error" : "plain",
+      });
   }
   return out;
 }

@@ -6,8 +6,16 @@ const exchange = (headers: Record<string, string>) => ({ responseHeaders: header
 
 describe("the server instance an exchange names", () => {
   test("a 2025-11-25 connection's own instance, and the shared 2026-07-28 one", () => {
-    expect(serverInstanceOf(exchange({ "playground-server-instance": "3; role=connection" }))).toMatchObject({ number: 3, shared: false, label: "server instance 3 · this connection's own" });
-    expect(serverInstanceOf(exchange({ "playground-server-instance": "1; role=modern" }))).toMatchObject({ number: 1, shared: true, label: "server instance 1 · shared by 2026-07-28 requests" });
+    expect(serverInstanceOf(exchange({ "playground-server-instance": "3; role=connection" }))).toMatchObject({
+      number: 3,
+      shared: false,
+      label: "server instance 3 · this connection's own",
+    });
+    expect(serverInstanceOf(exchange({ "playground-server-instance": "1; role=modern" }))).toMatchObject({
+      number: 1,
+      shared: true,
+      label: "server instance 1 · shared by 2026-07-28 requests",
+    });
   });
 
   test("FrontMCP projects and malformed values name none", () => {

@@ -59,7 +59,18 @@ export function readGroup(group: WireGroup): ReadExchange[] {
       label = `answer to request ${String(request.id)}`;
     }
     const resultType = response?.result && typeof response.result.resultType === "string" ? response.result.resultType : undefined;
-    return { exchange, role, request, response, pushed, round: role === "round" ? ++round : undefined, resultType, label, instance: servedBy(exchange), rebuilt: rebuiltSession(exchange) };
+    return {
+      exchange,
+      role,
+      request,
+      response,
+      pushed,
+      round: role === "round" ? ++round : undefined,
+      resultType,
+      label,
+      instance: servedBy(exchange),
+      rebuilt: rebuiltSession(exchange),
+    };
   });
 }
 
@@ -76,4 +87,6 @@ export function statusClass(status: number | undefined): string {
 }
 
 export const resultTypeClass = (t: string) =>
-  t === "input_required" ? "bg-amber-200 text-amber-900 dark:bg-amber-700 dark:text-amber-50" : "bg-emerald-200 text-emerald-900 dark:bg-emerald-700 dark:text-emerald-50";
+  t === "input_required"
+    ? "bg-amber-200 text-amber-900 dark:bg-amber-700 dark:text-amber-50"
+    : "bg-emerald-200 text-emerald-900 dark:bg-emerald-700 dark:text-emerald-50";
