@@ -1,4 +1,4 @@
-// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset.
+// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/console.
 import type { ProjectFiles } from "../compile/project-files";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
@@ -50,6 +50,13 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       async handle({ params }) {
         await (await sessionOr404(registry, params[0])).reset();
         return { status: 200, body: { reset: true } };
+      },
+    },
+    {
+      method: "GET",
+      path: /^\/api\/sessions\/([^/]+)\/console$/,
+      async handle({ params }) {
+        return { status: 200, body: (await sessionOr404(registry, params[0])).console.tail() };
       },
     },
   ];

@@ -3,6 +3,7 @@ import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
+import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
 import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
@@ -18,6 +19,7 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -29,6 +31,8 @@ function loadDiagnostic(error: ProjectLoadError): Diagnostic {
 
 export class Session implements ToolHost {
   readonly fallback = new ElicitationFallback();
+  /** What the session's server wrote to its console over its calls (byte-capped, LOG_SESSION_KB). */
+  readonly console: SessionConsole;
   files: ProjectFiles = {};
   /** Tools approved "for this session": kept by the host so a VM rebuilt on another instance has them too. */
   approvals: string[] = [];
@@ -50,7 +54,9 @@ export class Session implements ToolHost {
     private limits: Limits,
     private maxBodyBytes = 1 << 20,
     private store?: SessionStore,
-  ) {}
+  ) {
+    this.console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024);
+  }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
   private async persist(): Promise<void> {
@@ -114,7 +120,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, realClock, this.console);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -153,6 +159,7 @@ export class Session implements ToolHost {
     });
     try {
       const loaded = await loadProject(vm, project, this.limits, this.approvals);
+      this.console.write(loaded.logs);
       const old = this.live;
       this.live = { vm, loaded };
       vm.onLost = () => {
@@ -187,7 +194,8 @@ export class Session implements ToolHost {
     const live = await this.ensureLive();
     if (!live)
       return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
-    const { outcome, approvals } = await callTool(live.vm, call, this.limits);
+    const { outcome, approvals, logs } = await callTool(live.vm, call, this.limits);
+    this.console.write(logs);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
       this.approvals = approvals;
       await this.persist();

@@ -28,6 +28,8 @@ export interface TestRun {
   durationMs: number;
   tests: TestCaseResult[];
   logs: unknown[];
+  /** Set when the report was over the server's byte cap (TEST_REPORT_KB): how much was cut, and how many tests are not listed. */
+  cut?: { bytes: number; limitBytes: number; testsLeftOut: number };
 }
 
 /** The real reason checks failed (compile error, load error, time limit, the tool's own failure), said before hints. */
