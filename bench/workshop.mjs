@@ -148,6 +148,7 @@ async function workshop(n, args) {
         // Every learner's session stays open (idle) after the run.
         rssPerSessionAfterMB: (after.rssMB - before.rssMB) / n,
         sandboxBytesPerSession: stats.sandbox.allocatedBytes / Math.max(1, stats.sandbox.vms),
+        loadImages: stats.sandbox.loadImages,
       },
     };
   } finally {
@@ -202,6 +203,9 @@ function rowsFor(run) {
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
+  const images = run.memory.loadImages;
+  if (images)
+    rows.push({ figure: "loads from an image / from scratch (image MB)", value: `${images.hits} / ${images.misses} (${round(images.bytes / 2 ** 20, 0)})` });
   return rows;
 }
 

@@ -2,14 +2,16 @@
 /// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import type { FromWorker, SandboxErrorInfo, ToWorker, VmImage, VmLimits, VmOptions, VmRuntime } from "./protocol";
 
-const { wasm, runtimeCode, officialRuntimes, watch } = workerData as {
+const { wasm, runtimeCode, officialRuntimes, watch, loadCacheBytes } = workerData as {
   wasm: WebAssembly.Module;
   runtimeCode: string;
   officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string>;
   watch: BigInt64Array;
+  loadCacheBytes: number;
 };
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -28,6 +30,10 @@ type Vm = {
   builtins: Record<string, string[]>;
   /** Set for `keepState` VMs: the snapshot tokens of `entries`, valid in every image of this VM. */
   tokens?: Array<[string, number]>;
+  /** Restored from a load image: what that load returned, answered for this VM's load without running it again. */
+  preloaded?: string;
+  /** This VM's load has run before on this worker: image it under this key once it has loaded. */
+  imageAs?: string;
 };
 
 const vms = new Map<number, Vm>();
@@ -35,6 +41,7 @@ let nextCallId = 1;
 type Snapshot = ReturnType<QuickJS["snapshot"]>;
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
+const loadImages = new LoadCache<Snapshot>(loadCacheBytes);
 
 function options(limits: VmLimits, vm: () => Vm | undefined) {
   return {
@@ -150,16 +157,20 @@ async function readSettled(vm: Vm, w: Waiter): Promise<void> {
   }
 }
 
-function installHostBridge(vmId: number, qjs: QuickJS): void {
-  // The one host function in the VM: hands a JSON string to the pool and returns a promise of its JSON reply.
-  const fn = qjs.newFunction("__host", (arg) => {
+/** The one host function in a test-run VM: hands a JSON string to the pool and returns a promise of its JSON reply. */
+function hostCall(vmId: number, qjs: QuickJS) {
+  return (arg: JSValueHandle) => {
     const vm = vms.get(vmId)!;
     const callId = nextCallId++;
     const deferred = qjs.newPromise();
     vm.hostCalls.set(callId, { resolve: (v) => deferred.resolve(v), reject: (v) => deferred.reject(v) });
     send({ type: "host", vmId, callId, json: arg.toString() });
     return deferred.handle;
-  });
+  };
+}
+
+function installHostBridge(vmId: number, qjs: QuickJS): void {
+  const fn = qjs.newFunction("__host", hostCall(vmId, qjs));
   const global = qjs.getGlobal();
   qjs.setProp(global, "__host", fn);
   fn.dispose();
@@ -248,6 +259,52 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage): Promi
   vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens: image.entries });
 }
 
+/**
+ * VMs opened but not built yet (FrontMCP runtime): the first message for one builds it, from the image of the same
+ * load when that message is a load this worker has imaged, otherwise from the runtime's snapshot as usual.
+ */
+const unbuilt = new Map<number, VmOptions>();
+
+async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op: "hostReply" | "stats" | "open" | "restore" }>): Promise<void> {
+  const key = m.op === "load" ? loadKey(limits.hostBridge ? "frontmcp+host" : "frontmcp", m.scripts, m.loadJson) : undefined;
+  const image = key === undefined ? undefined : loadImages.take(key);
+  if (!image) {
+    await openVm(vmId, limits);
+    if (key !== undefined && loadImages.worthImaging(key)) vms.get(vmId)!.imageAs = key;
+    return;
+  }
+  const qjs = await QuickJS.restore(
+    image.snapshot,
+    options(limits, () => vms.get(vmId)),
+  );
+  const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
+  const tokens = limits.keepState ? image.entries : undefined;
+  vms.set(vmId, {
+    qjs,
+    deadline: Infinity,
+    waiters: new Set(),
+    hostCalls: new Map(),
+    entries,
+    modules: new Map(),
+    builtins: {},
+    tokens,
+    preloaded: image.json,
+  });
+  // The runtime took the bridge function during the load; its host side is bound again by name.
+  if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
+}
+
+/** Keeps the image of a VM that has just loaded, when its load is one that repeats. */
+function imageLoaded(vm: Vm, json: string): void {
+  const key = vm.imageAs;
+  vm.imageAs = undefined;
+  if (key === undefined) return;
+  // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
+  const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
+  const snapshot = vm.qjs.snapshot();
+  loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
+}
+
 /** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
 function sendImage(vmId: number): void {
   const vm = vms.get(vmId);
@@ -272,9 +329,19 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   if (m.op === "stats") {
     let allocated = 0;
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
-    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
+    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats() });
+  }
+  if (m.op === "open" && (m.limits.runtime ?? "frontmcp") === "frontmcp") {
+    unbuilt.set(m.vmId, m.limits);
+    return undefined;
   }
   if (m.op === "open" || m.op === "restore") return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image));
+  const limits = unbuilt.get(m.vmId);
+  if (limits) {
+    unbuilt.delete(m.vmId);
+    if (m.op === "close") return undefined;
+    await opened(m.vmId, build(m.vmId, limits, m));
+  }
   await opening.get(m.vmId);
   const vm = vms.get(m.vmId);
   if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
@@ -283,6 +350,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     return undefined;
   }
   if (m.op === "load") {
+    if (vm.preloaded !== undefined) {
+      const json = vm.preloaded;
+      vm.preloaded = undefined;
+      return json;
+    }
     const started = Date.now();
     const remaining = () => Math.max(1, m.timeoutMs - (Date.now() - started));
     for (const script of m.scripts) {
@@ -291,7 +363,9 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     }
     const result = slice(vm, m.vmId, remaining(), () => call(vm, "load", m.loadJson));
     try {
-      return result.toString();
+      const json = result.toString();
+      imageLoaded(vm, json);
+      return json;
     } finally {
       result.dispose();
     }
