@@ -3,6 +3,7 @@
 // the other: a hidden check is out of a learner's reach, and a learner's test observes the tool only over MCP.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
+import type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
@@ -24,23 +25,13 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
-import type { SandboxErrorKind } from "../sandbox/protocol";
 import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
-/**
- * The server's own code failing while a test ran: an uncaught throw, a refusal of the runtime (a form schema that is
- * not flat, elicitation switched off), a time or memory limit, or a project that does not load at all.
- */
-export type ServerFailure = { kind: "load" | "tool"; code?: string; tool?: string; message: string; where?: string };
-/** A test as the API reports it: the runtime's result without its internal id, plus what the host saw around it. */
-export type TestOutcome = Omit<VmTestResult, "id"> & {
-  /** Failures of the server's code during this test, in order (at most a few). */
-  serverFailures?: ServerFailure[];
-  /** Set when the sandbox stopped the test itself (its own time or memory limit), rather than an assertion failing. */
-  stopped?: SandboxErrorKind;
-};
-export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
+// A test as the API reports it (contract/api.ts): the runtime's result without its internal id, plus what the host saw
+// around it: the server's own failures (an uncaught throw, a refusal of the runtime such as a nested form schema or
+// elicitation switched off, a limit, a project that does not load) and whether the sandbox stopped the test itself.
+export type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 export type TestRunDeps = {
   pool: SandboxPool;
   codec: RequestStateCodec<FlowState>;
