@@ -9,6 +9,9 @@ import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
 import { OfficialProject } from "../mcp/official/official-project";
+import { connectInProcess, type InProcessConnection } from "../mcp/in-process";
+import { createLearnerServer } from "../mcp/learner-server";
+import { MemoryConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
@@ -71,7 +74,11 @@ class FailureLog {
   }
 }
 
-type Served = { endpoint: McpEndpoint; close(): Promise<void> } | { failure: ServerFailure };
+/**
+ * A test file's server: `endpoint` is its /mcp (for raw requests); `connect`, when given, opens a client connection
+ * in process, served by the SDK from the same learner server, without HTTP framing.
+ */
+type Served = { endpoint: McpEndpoint; connect?: () => InProcessConnection; close(): Promise<void> } | { failure: ServerFailure };
 
 function loadFailure(error: unknown): { failure: ServerFailure } {
   const where = (error as { where?: string }).where;
@@ -100,8 +107,11 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
       return outcome;
     },
   };
-  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
-  return { endpoint, close: async () => (await endpoint.close(), await serverVm.close()) };
+  // One record of used requestStates for the file's server, whichever way a test reaches it.
+  const consumed = new MemoryConsumedStates(10 * 60_000, 10_000);
+  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes, consumed });
+  const connect = () => connectInProcess(({ era }) => createLearnerServer(host, era, codec, consumed));
+  return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };
 }
 
 /** An official-SDK project's server: the real SDK, an instance per connection, exactly as /mcp serves it. */
@@ -126,8 +136,11 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
   ]);
   try {
     if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
-    const clients = new TestClients(served.endpoint, async (clientId, request) =>
-      JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
+    const clients = new TestClients(
+      served.endpoint,
+      async (clientId, request) =>
+        JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
+      served.connect,
     );
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
     const meter = budget.hostMeter();
