@@ -34,6 +34,8 @@ export type PlaygroundConfig = {
   rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
   /** Memory of all sandbox VMs together (and the images kept of them); idle sessions are closed, then new VMs refused. */
   sandboxTotalMB: number;
+  /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
+  loadCacheMB: number;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
@@ -103,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the machine's memory, at most 2 GB: the server's resident size stays under about this plus 400 MB.
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.min(2048, Math.floor(totalmem() / 2 ** 20 / 4))),
+    loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);

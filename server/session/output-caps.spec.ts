@@ -2,6 +2,7 @@
 // output (LOG_CALL_KB), what a session keeps over its calls (LOG_SESSION_KB), and a test run's report
 // (TEST_REPORT_KB). Each cut says how much it cut; sizes are printed.
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { ConsoleTail } from "../../contract/api";
 import { startServerProcess, type ServerProcess } from "../testing/server-process";
 import { modernRequest } from "../mcp/modern-request";
 
@@ -23,7 +24,7 @@ async function post(path: string, body: unknown) {
   return { status: r.status, json: (await r.json()) as any, bytes: Number(r.headers.get("content-length") ?? 0) };
 }
 async function consoleOf(id: string) {
-  return (await (await fetch(`${server.url}/api/sessions/${id}/console`)).json()) as { lines: string[]; droppedBytes: number; limitBytes: number };
+  return ConsoleTail.parse(await (await fetch(`${server.url}/api/sessions/${id}/console`)).json());
 }
 async function call(mcpUrl: string, id: number, name: string, n: number) {
   const r = await fetch(modernRequest(mcpUrl, { id, method: "tools/call", params: { name, arguments: { n } } }, { capabilities: {}, clientName: "caps-test" }));

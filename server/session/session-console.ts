@@ -1,9 +1,8 @@
 // What a session's server wrote to its console over all its calls: a rolling tail of LOG_SESSION_KB bytes, oldest
 // output dropped first, that says how much it dropped. Each call's own output is already capped in the sandbox
 // (LOG_CALL_KB); this caps what the host keeps per session however many calls there are.
+import type { ConsoleTail } from "../../contract/api";
 import { describeBytes, LOG_CUT_MARKER } from "../../runtime/testing/console";
-
-export type ConsoleTail = { lines: string[]; droppedBytes: number; limitBytes: number };
 
 export class SessionConsole {
   private lines: string[] = [];

@@ -1,4 +1,5 @@
 // A learner's session: their files, the last good build, and the sandbox VM that holds its module state.
+import { toolError } from "../../contract/tool-errors";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
@@ -120,7 +121,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, realClock, this.console);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, realClock, true, this.console);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -192,8 +193,7 @@ export class Session implements ToolHost {
   async callTool(call: ToolCall): Promise<CallOutcome> {
     this.touch();
     const live = await this.ensureLive();
-    if (!live)
-      return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
+    if (!live) return { kind: "result", result: toolError("The project has not compiled yet", "NOT_READY") };
     const { outcome, approvals, logs } = await callTool(live.vm, call, this.limits);
     this.console.write(logs);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {

@@ -2,11 +2,8 @@
 // diffs or logs, would otherwise send megabytes to the page. Over the cap, the longest texts are shortened first
 // (each says how much it lost), then tests are left out of the list (passed ones before failed ones), and `cut`
 // says how much went. The counts (passed, failed, skipped) always describe the whole run.
+import type { TestOutcome, TestRun } from "../../contract/api";
 import { describeBytes } from "../../runtime/testing/console";
-import type { TestOutcome, TestReport } from "./test-run";
-
-export type ReportCut = { bytes: number; limitBytes: number; testsLeftOut: number };
-export type CappedReport = TestReport & { cut?: ReportCut };
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /** Texts are not shortened below this many characters: past that, tests are left out instead. */
@@ -39,11 +36,11 @@ function clipTest(test: TestOutcome, max: number): TestOutcome {
   };
 }
 
-function clipReport(report: TestReport, max: number): TestReport {
+function clipReport(report: TestRun, max: number): TestRun {
   return { ...report, tests: report.tests.map((t) => clipTest(t, max)), logs: report.logs.map((line) => clip(line, max)) };
 }
 
-export function capReport(report: TestReport, limitBytes: number): CappedReport {
+export function capReport(report: TestRun, limitBytes: number): TestRun {
   const fullBytes = jsonBytes(report);
   if (fullBytes <= limitBytes) return report;
   const room = Math.max(0, limitBytes - CUT_FIELD_BYTES);

@@ -1,8 +1,10 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
-// file's server through the same endpoint code as /mcp (in process, no socket).
-import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+// file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
+// through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
+import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitationAnswer as Answer, ElicitationRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
+import type { InProcessConnection } from "../mcp/in-process";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 
 /** What the sandbox's fixture asks the host for (see runtime/testing/mcp-fixture.ts). */
@@ -23,7 +25,11 @@ const BASE = "http://playground.test/mcp/tests";
 
 function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
   const e = error as { code?: unknown; message?: string; data?: unknown };
-  return { code: typeof e.code === "number" ? e.code : -32603, message: e.message ?? String(error), ...(e.data !== undefined && { data: e.data }) };
+  return {
+    code: typeof e.code === "number" ? e.code : ProtocolErrorCode.InternalError,
+    message: e.message ?? String(error),
+    ...(e.data !== undefined && { data: e.data }),
+  };
 }
 
 function asRequest(params: Record<string, unknown>): ElicitationRequest {
@@ -34,11 +40,13 @@ function asRequest(params: Record<string, unknown>): ElicitationRequest {
 
 export class TestClients {
   private clients = new Map<number, Promise<Client>>();
+  private connections = new Map<number, InProcessConnection>();
   private readonly fetch = (url: string | URL | Request, init?: RequestInit) => this.endpoint.fetch(new Request(url, init));
 
   constructor(
     private endpoint: McpEndpoint,
     private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>,
+    private inProcess?: () => InProcessConnection,
   ) {}
 
   private client(clientId: number, persona: Persona): Promise<Client> {
@@ -58,7 +66,9 @@ export class TestClients {
     );
     if (!modern && "elicitation" in capabilities)
       client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
-    await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
+    const connection = this.inProcess?.();
+    if (connection) this.connections.set(clientId, connection);
+    await client.connect(connection?.transport ?? new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
     return client;
   }
 
@@ -91,7 +101,7 @@ export class TestClients {
         inputResponses[key] = await this.answer(clientId, asRequest((input as { params: Record<string, unknown> }).params));
       params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
     }
-    throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: -32603 });
+    throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: ProtocolErrorCode.InternalError });
   }
 
   /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */
@@ -110,6 +120,8 @@ export class TestClients {
     const client = this.clients.get(clientId);
     this.clients.delete(clientId);
     await (await client?.catch(() => undefined))?.close().catch(() => undefined);
+    await this.connections.get(clientId)?.close();
+    this.connections.delete(clientId);
   }
 
   async closeAll(): Promise<void> {
