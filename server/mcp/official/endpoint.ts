@@ -17,7 +17,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import type { McpEndpoint } from "../session-endpoint";
-import { jsonRpcError, parseOnce } from "../session-endpoint";
+import { jsonRpcError, parseOnce, served } from "../session-endpoint";
+import type { SessionTraffic } from "../traffic";
 import type { Clock, OfficialInstance } from "./instance";
 
 /** What the endpoint needs from the project: a fresh instance on demand, numbered in the order they start. */
@@ -66,10 +67,12 @@ class Connection {
     maxBodyBytes: number,
     private clock: Clock,
     private onClosed: (c: Connection) => void,
+    traffic?: SessionTraffic,
   ) {
     this.transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), maxRequestBodySize: maxBodyBytes });
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
+    traffic?.tap(this.transport, "2025-11-25");
     instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
     instance.onStopped = (cause, text, code) => {
       if (cause === undefined || !this.open.has(cause)) return;
@@ -142,7 +145,10 @@ class ModernRequests {
   private nextId = 1;
   private instance?: Promise<OfficialInstance<number>>;
 
-  constructor(private source: InstanceSource) {}
+  constructor(
+    private source: InstanceSource,
+    private traffic?: SessionTraffic,
+  ) {}
 
   private shared(): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
@@ -205,6 +211,7 @@ class ModernRequests {
         void instance.deliver({ ...message, id: hostId }, hostId);
       } else if (isJSONRPCNotification(message)) void instance.deliver(message, undefined);
     };
+    this.traffic?.tap(transport, "2026-07-28");
     return withInstanceHeader(await transport.handleMessage(out.message, { request: req }), instance);
   }
 
@@ -215,10 +222,14 @@ class ModernRequests {
   }
 }
 
-export function createOfficialEndpoint(source: InstanceSource, options: { maxBodyBytes: number }): McpEndpoint & { closeInstances(): Promise<void> } {
+export function createOfficialEndpoint(
+  source: InstanceSource,
+  options: { maxBodyBytes: number; traffic?: SessionTraffic },
+): McpEndpoint & { closeInstances(): Promise<void> } {
+  const { traffic } = options;
   const connections = new Map<string, Connection>();
   const starting = new Set<Connection>();
-  let modern = new ModernRequests(source);
+  let modern = new ModernRequests(source, traffic);
 
   async function openConnection(req: Request, parsedBody: unknown): Promise<Response> {
     if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
@@ -226,10 +237,16 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     const all = [...connections.values(), ...starting];
     if (all.length >= MAX_CONNECTIONS) await all[0].close();
     const instance = await source.open<RequestId>("connection");
-    const connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => {
-      starting.delete(c);
-      if (c.transport.sessionId) connections.delete(c.transport.sessionId);
-    });
+    const connection = new Connection(
+      instance,
+      options.maxBodyBytes,
+      source.clock,
+      (c) => {
+        starting.delete(c);
+        if (c.transport.sessionId) connections.delete(c.transport.sessionId);
+      },
+      traffic,
+    );
     starting.add(connection);
     const response = await connection.handle(req, parsedBody);
     starting.delete(connection);
@@ -243,7 +260,7 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     connections.clear();
     starting.clear();
     const old = modern;
-    modern = new ModernRequests(source);
+    modern = new ModernRequests(source, traffic);
     await Promise.all([...all.map((c) => c.close()), old.close()]);
   }
 
@@ -252,11 +269,13 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
       const parsed = await parseOnce(incoming, options.maxBodyBytes);
       if ("rejected" in parsed) return parsed.rejected;
       const { req, parsedBody } = parsed;
-      if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
-      const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openConnection(req, parsedBody);
-      const open = connections.get(sid);
-      return open ? open.handle(req, parsedBody) : jsonRpcError(404, -32001, "Session not found: initialize again");
+      return served(traffic, req, parsedBody, async () => {
+        if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
+        const sid = req.headers.get("mcp-session-id");
+        if (!sid) return openConnection(req, parsedBody);
+        const open = connections.get(sid);
+        return open ? open.handle(req, parsedBody) : jsonRpcError(404, -32001, "Session not found: initialize again");
+      });
     },
     // A changed project is a restarted server: its processes end, and clients connect again.
     toolsChanged() {

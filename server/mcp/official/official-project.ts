@@ -3,6 +3,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
 import type { SandboxPool } from "../../sandbox/pool";
+import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
 
@@ -18,8 +19,9 @@ export class OfficialProject implements InstanceSource {
     private limits: Limits,
     maxBodyBytes: number,
     readonly clock: Clock = realClock,
+    traffic?: SessionTraffic,
   ) {
-    this.endpoint = createOfficialEndpoint(this, { maxBodyBytes });
+    this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
 
   /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */
