@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       "server/**/*.spec.ts",
       "src/**/*.spec.{ts,tsx}",
+      "contract/**/*.spec.ts",
       "scripts/**/*.spec.ts",
       "runtime/**/*.spec.ts",
       "lessons/**/*.spec.ts",

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { api, apiOk, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, startChild } from "./lib/children.mjs";
@@ -35,22 +36,12 @@ async function followBoard(url, code, teacherKey) {
   if (res.status !== 200) throw new Error(`events: ${res.status}`);
   const events = [];
   const done = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
     try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split("\n")
-            .find((l) => l.startsWith("data: "));
-          buffer = buffer.slice(end + 2);
-          if (!data) continue;
-          const c1 = JSON.parse(data.slice(6)).board.challenges.find((c) => c.id === CHALLENGE);
-          events.push({ at: performance.now(), tried: c1.tried, passed: c1.passed });
-        }
+      // The SDK client's own event-stream parser (multi-line data, comments, CRLF, split chunks).
+      for await (const event of res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream())) {
+        if (!event.data) continue;
+        const c1 = JSON.parse(event.data).board.challenges.find((c) => c.id === CHALLENGE);
+        events.push({ at: performance.now(), tried: c1.tried, passed: c1.passed });
       }
     } catch {
       // aborted at the end

@@ -56,7 +56,8 @@ describe("screenshots at four sizes, both themes, nothing wider than the screen"
 
         if (phone) await page.getByRole("tab", { name: "Try it" }).click();
         await call(page, { id: "T-1" });
-        await toolAsks(page).waitFor();
+        // The form loads lazily: the picture is of the form itself, not of its spinner.
+        await toolAsks(page).getByRole("checkbox", { name: "confirm", exact: true }).waitFor();
         await page.screenshot({ path: `${OUT}${name}-2-question.png` });
         await answerBoth(page);
         await page.screenshot({ path: `${OUT}${name}-3-result.png` });

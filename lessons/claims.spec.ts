@@ -7,6 +7,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { sseDataOf } from "../contract/sse";
 import type { Playground } from "../server/app";
 import { configFromEnv } from "../server/config";
 import { getChallengeMaterial, getLesson } from "../server/lessons/catalog";
@@ -62,13 +63,7 @@ type Exchange = { request: any; status: number; contentType: string; messages: P
 
 function parseMessages(text: string, contentType: string): any[] {
   if (!text.trim()) return [];
-  if (contentType.includes("text/event-stream"))
-    return text
-      .split("\n")
-      .filter((line) => line.startsWith("data:"))
-      .map((line) => line.slice(5).trim())
-      .filter(Boolean)
-      .map((data) => JSON.parse(data));
+  if (contentType.includes("text/event-stream")) return sseDataOf(text).map((data) => JSON.parse(data));
   return [JSON.parse(text)];
 }
 

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DEADLINE = Date.now() + 170_000;
@@ -85,9 +86,11 @@ async function main() {
       body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { ...params, _meta: meta } }),
       signal: AbortSignal.timeout(60_000),
     });
-    const text = await r.text();
-    const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
-    return JSON.parse(data);
+    if (!r.headers.get("content-type")?.includes("text/event-stream")) return JSON.parse((await r.text()) || "{}");
+    // The answer is the stream's last event, read with the SDK client's own event-stream parser.
+    let last = "{}";
+    for await (const event of r.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream())) if (event.data) last = event.data;
+    return JSON.parse(last);
   };
   const session = async (files) => (await json("POST", "/api/sessions", { files })).json;
   const check = async (name, expected, run) => {

@@ -1,5 +1,6 @@
 // One JSON-RPC request as a 2026-07-28 client sends it: the headers the spec asks for, and the `_meta` envelope
 // filled in where the message leaves keys out (the message's own keys win, so `clientCapabilities: {}` stays empty).
+import { sseDataOf } from "../../contract/sse";
 
 const PROTOCOL_2026 = "2026-07-28";
 
@@ -28,12 +29,6 @@ export function modernRequest(url: string, message: Record<string, unknown>, env
 /** The JSON-RPC message of a response, whether it came as JSON or as the last event of an SSE stream. */
 export async function responseMessage(response: Response): Promise<unknown> {
   const text = await response.text();
-  const data = response.headers.get("content-type")?.includes("text/event-stream")
-    ? text
-        .split("\n")
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trim())
-        .at(-1)
-    : text;
+  const data = response.headers.get("content-type")?.includes("text/event-stream") ? sseDataOf(text).at(-1) : text;
   return JSON.parse(data ?? "null");
 }

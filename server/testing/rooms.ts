@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sseDataReader } from "../../contract/sse";
 import type { Playground } from "../app";
 import type { PlaygroundConfig } from "../config";
 import { getChallengeMaterial, getLesson } from "../lessons/catalog";
@@ -61,26 +62,13 @@ export async function openStream(url: string, key: string) {
   const events: any[] = [];
   const waiters: { test: (e: any) => boolean; resolve: (e: any) => void }[] = [];
   void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
+    const feed = sseDataReader((data) => {
+      const event = JSON.parse(data);
+      events.push(event);
+      for (const w of [...waiters]) if (w.test(event)) waiters.splice(waiters.indexOf(w), 1), w.resolve(event);
+    });
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split("\n")
-            .filter((l) => l.startsWith("data: "))
-            .map((l) => l.slice(6))
-            .join("\n");
-          if (!data) continue;
-          const event = JSON.parse(data);
-          events.push(event);
-          for (const w of [...waiters]) if (w.test(event)) waiters.splice(waiters.indexOf(w), 1), w.resolve(event);
-        }
-      }
+      for await (const text of (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream())) feed(text);
     } catch {
       // aborted
     }

@@ -3,6 +3,7 @@
 // and a key in a URL ends up in logs).
 import { useSyncExternalStore } from "react";
 import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
+import { sseDataReader } from "../../contract/sse";
 import { ApiError, requestJson } from "./http";
 
 export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
@@ -50,22 +51,11 @@ export function followEvents(
         onState("live");
         delay = 500;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
+        const feed = sseDataReader((data) => onEvent(JSON.parse(data)));
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const data = buffer
-              .slice(0, end)
-              .split("\n")
-              .filter((l) => l.startsWith("data: "))
-              .map((l) => l.slice(6))
-              .join("\n");
-            buffer = buffer.slice(end + 2);
-            if (data) onEvent(JSON.parse(data));
-          }
+          feed(value);
         }
       } catch {
         if (signal.aborted) return;

@@ -1,5 +1,6 @@
 // A fetch wrapper handed to the MCP transport: it forwards the request untouched and copies
 // the request, the status, the headers and the response body (JSON or SSE) into the wire log.
+import { sseDataReader } from "../../contract/sse";
 import { wireLog, type WireExchange } from "./wire-log";
 
 function headersToObject(h: HeadersInit | Headers | undefined): Record<string, string> {
@@ -16,27 +17,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Pulls complete `data:` events out of an SSE buffer; returns what is left unfinished. */
-function drainSse(buffer: string, into: unknown[]): string {
-  const events = buffer.split(/\r?\n\r?\n/);
-  const rest = events.pop() ?? "";
-  for (const ev of events) {
-    const data = ev
-      .split(/\r?\n/)
-      .filter((l) => l.startsWith("data:"))
-      .map((l) => l.slice(5).replace(/^ /, ""))
-      .join("\n");
-    if (!data) continue;
-    const parsed = parseJson(data);
-    into.push(parsed ?? data);
-  }
-  return rest;
-}
-
 async function readBody(stream: ReadableStream<Uint8Array>, ex: WireExchange, isSse: boolean, t0: number) {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
-  let pending = "";
+  const feedSse = sseDataReader((data) => ex.messages.push(parseJson(data) ?? data));
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -44,12 +28,11 @@ async function readBody(stream: ReadableStream<Uint8Array>, ex: WireExchange, is
       const chunk = decoder.decode(value, { stream: true });
       ex.responseText += chunk;
       if (isSse) {
-        pending = drainSse(pending + chunk, ex.messages);
+        feedSse(chunk);
         wireLog.changed();
       }
     }
-    if (isSse) drainSse(pending + "\n\n", ex.messages);
-    else if (ex.responseText) {
+    if (!isSse && ex.responseText) {
       const parsed = parseJson(ex.responseText);
       if (parsed !== undefined) ex.messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
     }

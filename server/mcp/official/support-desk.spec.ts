@@ -67,6 +67,28 @@ describe("the 1.x support-desk server, unchanged, with the official 1.32 client 
     expect(good.text).toContain("ESC-0001");
   });
 
+  test("on one connection the SDK checks every answer, not only the first form it compiled", async () => {
+    const s = await createSession(pg, files);
+    const client = await v1Client(s.mcpUrl, { elicitation: {} });
+    const answers: Answer[] = [
+      { action: "accept", content: { priority: "p1", area: "outage", contactEmail: "ann@example" } },
+      { action: "accept", content: { priority: "p1", area: "outage", contactEmail: "ann@example.com" } },
+      { action: "accept", content: { priority: "p1", area: "outage", contactEmail: "bob@example" } },
+      { action: "accept", content: { priority: "p1", area: "outage", affectedUsers: 0 } },
+    ];
+    client.setRequestHandler(ElicitRequestSchema, async () => answers.shift() as never);
+    const texts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const result = (await client.callTool({ name: "escalate_ticket", arguments: { ticketId: `T-${i}` } })) as any;
+      texts.push(`${result.isError ? "error" : "ok"}: ${result.content[0].text}`);
+    }
+    await client.close();
+    expect(texts[0]).toMatch(/^error: .*does not match requested schema.*contactEmail must match format "email"/);
+    expect(texts[1]).toBe("ok: Escalated T-1 as ESC-0001: p1 in outage, 1 affected.");
+    expect(texts[2]).toMatch(/^error: .*contactEmail must match format "email"/);
+    expect(texts[3]).toMatch(/^error: .*affectedUsers must be >= 1/);
+  });
+
   test("decline and cancel say so", async () => {
     const s = await createSession(pg, files);
     const declined = await callWith(s.mcpUrl, { action: "decline" });
