@@ -125,7 +125,12 @@ describe("a 2026-07-28 client (the official 2.x SDK)", () => {
     if (!isInputRequiredResult(first)) throw new Error("expected input_required");
     const [key] = Object.keys(first.inputRequests ?? {});
     // The retry repeats the call with the answer and the state, as the Call tab sends it.
-    const retry = { name: "close_ticket", arguments: { id: "T-2" }, inputResponses: { [key]: { action: "accept", content: { confirm: true } } }, requestState: first.requestState };
+    const retry = {
+      name: "close_ticket",
+      arguments: { id: "T-2" },
+      inputResponses: { [key]: { action: "accept", content: { confirm: true } } },
+      requestState: first.requestState,
+    };
     const done = await client.callTool(retry as { name: string }, { allowInputRequired: true });
     expect(JSON.stringify(done)).toContain('"closed":true');
 
@@ -152,6 +157,15 @@ describe("an official-SDK project (the support desk, SDK 1.x)", () => {
     const desk = await readFile(new URL("../../lessons/13-support-desk-on-the-official-sdk/files/src/server.ts", import.meta.url), "utf8");
     const s = await createSession(pg, { "src/server.ts": desk });
     const feed = await follow(s.id);
+    // The page's own connection first: its instance is not the outside client's.
+    let pageInstance: string | null = null;
+    const page = new ClientV2({ name: "elicitation-playground", version: "1.0.0" }, { capabilities: {} });
+    const seeing: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      pageInstance ??= res.headers.get("playground-server-instance");
+      return res;
+    };
+    await page.connect(new StreamableHTTPClientTransport(new URL(s.mcpUrl), { fetch: seeing, requestInit: { headers: { [PAGE_CLIENT_HEADER]: "1" } } }));
     const client = new ClientV1({ name: "inspector-lookalike", version: "0.20.0" }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" }));
     const transport = new TransportV1(new URL(s.mcpUrl));
@@ -162,6 +176,9 @@ describe("an official-SDK project (the support desk, SDK 1.x)", () => {
     const who = lastClient(feed.events, `s:${transport.sessionId}`)!;
     expect(who).toMatchObject({ name: "inspector-lookalike", era: "2025-11-25", connected: true });
     expect(who.instance).toMatch(/^\d+; role=connection$/);
+    expect(pageInstance).toMatch(/^\d+; role=connection$/);
+    expect(who.instance).not.toBe(pageInstance);
+    await page.close();
     await transport.terminateSession();
     await client.close();
   });
@@ -202,7 +219,9 @@ describe("the byte cap", () => {
       const snap = feed.snapshot()!;
       feed.close();
       const held = snap.events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0);
-      console.log(`traffic feed: ${snap.events.length} events in ${held} bytes held (cap ${snap.capBytes}), ${snap.dropped.events} dropped (${snap.dropped.bytes} bytes)`);
+      console.log(
+        `traffic feed: ${snap.events.length} events in ${held} bytes held (cap ${snap.capBytes}), ${snap.dropped.events} dropped (${snap.dropped.bytes} bytes)`,
+      );
       expect(snap.capBytes).toBe(8 * 1024);
       expect(held).toBeLessThanOrEqual(8 * 1024);
       expect(snap.dropped.events).toBeGreaterThan(100);
@@ -220,7 +239,8 @@ describe("the byte cap", () => {
     const big = new SessionTraffic(8000, budget);
     const quiet = new SessionTraffic(8000, budget);
     const req = (n: number) => new Request("http://127.0.0.1/mcp/x", { method: "POST", headers: { "mcp-method": `m${n}` } });
-    for (let i = 0; i < 60; i++) big.begin(req(i), { jsonrpc: "2.0", id: i, method: "tools/list", params: { pad: "p".repeat(100) } })?.answered(new Response(null));
+    for (let i = 0; i < 60; i++)
+      big.begin(req(i), { jsonrpc: "2.0", id: i, method: "tools/list", params: { pad: "p".repeat(100) } })?.answered(new Response(null));
     for (let i = 0; i < 10; i++) quiet.begin(req(i), { jsonrpc: "2.0", id: i, method: "ping" })?.answered(new Response(null));
     expect(budget.used).toBeLessThanOrEqual(10_000);
     expect(budget.used).toBe(big.bytes + quiet.bytes);

@@ -25,7 +25,6 @@ const shownHeader = (name: string) =>
   name === "content-type" ||
   name === "accept" ||
   name === "last-event-id" ||
-  name === "user-agent" ||
   name === INSTANCE_HEADER ||
   name === SERVER_INSTANCE_HEADER ||
   name === SESSION_REBUILT_HEADER;
@@ -345,11 +344,6 @@ export class SessionTraffic {
       this.head = 0;
     }
     return true;
-  }
-
-  /** Whether an outside client is connected now (a 2025-11-25 connection that has not ended). */
-  get hasConnectedClient(): boolean {
-    return [...this.clients.values()].some((c) => c.connected);
   }
 
   /** The snapshot first, then every event as it happens, each as the JSON text of one SSE `data:` line. */

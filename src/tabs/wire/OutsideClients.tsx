@@ -20,8 +20,7 @@ function ClientLine({ client }: { client: TrafficClient }) {
     return (
       <li data-testid="wire-outside-seen" data-client={client.key}>
         <span role="img" aria-label="no connection" className="mr-1.5 inline-block size-2 rounded-full bg-sky-500" />
-        {name} sent its last request {since(client.lastSeen)} ({clientDetails(client)}). On 2026-07-28 a client holds no connection: each
-        request stands alone.
+        {name} sent its last request {since(client.lastSeen)} ({clientDetails(client)}). On 2026-07-28 a client holds no connection: each request stands alone.
       </li>
     );
   return (

@@ -22,26 +22,34 @@ function GroupCard({ group, latest, version, client }: { group: WireGroup; lates
   const rounds = rows.filter((r) => r.role === "round");
   const last = rounds[rounds.length - 1];
   const instances = roundInstances(rows);
-  const status = last?.response?.error ? "error" : last?.resultType === "input_required" ? "awaiting input" : last?.response ? "complete" : "pending";
+  // A card without a tools/call (initialize, tools/list, a GET stream) is as far along as its exchanges.
+  const status = last
+    ? last.response?.error
+      ? "error"
+      : last.resultType === "input_required"
+        ? "awaiting input"
+        : last.response
+          ? "complete"
+          : "pending"
+    : group.exchanges.some((e) => e.state === "failed")
+      ? "error"
+      : group.exchanges.every((e) => e.state === "done" || (e.state === "streaming" && e.httpMethod === "GET"))
+        ? "complete"
+        : "pending";
+  const count = rounds.length ? `${rounds.length} round${rounds.length === 1 ? "" : "s"}` : `${rows.length} request${rows.length === 1 ? "" : "s"}`;
   return (
     <details className="panel" open={latest} data-testid="wire-call">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2">
         <span className="font-mono font-semibold break-all">{group.label}</span>
         {group.client ? (
-          <span
-            className="badge bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100"
-            data-testid="wire-outside-client"
-            title="Sent by a client outside this page, connected to the same session URL"
-          >
-            outside · {client ? clientName(client) : group.persona}
-            {client && <span className="font-normal"> · {clientDetails(client)}</span>}
+          <span data-testid="wire-outside-client" title="Sent by a client outside this page, connected to the same session URL">
+            <span className="badge bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100">outside · {client ? clientName(client) : group.persona}</span>
+            {client && <span className="text-xs text-slate-500 dark:text-slate-400"> · {clientDetails(client)}</span>}
           </span>
         ) : (
           <span className="text-xs text-slate-500">{group.persona}</span>
         )}
-        <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">
-          {rounds.length} round{rounds.length === 1 ? "" : "s"}
-        </span>
+        <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">{count}</span>
         <span className="badge bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{status}</span>
         <span className="ml-auto text-xs text-slate-500">{new Date(group.startedAt).toLocaleTimeString()}</span>
       </summary>
@@ -114,7 +122,12 @@ export function WireTab() {
         {senders.length > 0 && (
           <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
             Show
-            <select className="field-input w-auto max-w-[16rem] !py-0.5 text-xs" value={filter} onChange={(e) => setShown(e.target.value)} data-testid="wire-filter">
+            <select
+              className="field-input w-auto max-w-[16rem] !py-0.5 text-xs"
+              value={filter}
+              onChange={(e) => setShown(e.target.value)}
+              data-testid="wire-filter"
+            >
               <option value="all">everyone</option>
               <option value="page">this page</option>
               {senders.map((key) => {
