@@ -184,14 +184,28 @@ describe("an official-SDK project (the support desk, SDK 1.x)", () => {
   });
 });
 
+describe("what is recorded", () => {
+  test("nothing while no page follows the feed: a script's or a benchmark's clients cost nothing", async () => {
+    const s = await createSession(pg, files);
+    const unwatched = await modernClient(s.mcpUrl, {});
+    await unwatched.listTools();
+    const feed = await follow(s.id);
+    expect(feed.snapshot()!.events).toEqual([]);
+    await unwatched.listTools();
+    await feed.until((ev) => answered(ev, "tools/list"), "the tools/list made while followed");
+    expect(requests(feed.events).map(methodOf)).toEqual(["tools/list"]);
+    await unwatched.close();
+  });
+});
+
 describe("who may read a feed", () => {
   test("a session's feed shows none of another session's traffic; an unknown session's feed is 404", async () => {
     const a = await createSession(pg, files);
     const b = await createSession(pg, files);
     const feedB = await follow(b.id);
+    const feedA = await follow(a.id);
     const client = await modernClient(a.mcpUrl, {});
     await client.listTools();
-    const feedA = await follow(a.id);
     await feedA.until((ev) => answered(ev, "tools/list"), "A's tools/list");
     // B's stream was open all along: give it one event of its own so "nothing of A" is measured after A's traffic.
     const other = await modernClient(b.mcpUrl, {});
@@ -211,13 +225,16 @@ describe("the byte cap", () => {
     const small = await startTestPlayground({ trafficBytes: 8 * 1024 });
     try {
       const s = await createSession(small, files);
+      const page = await followTraffic(small.url, s.id);
       const client = await modernClient(s.mcpUrl, {});
       for (let i = 0; i < 40; i++) await client.listTools();
-      // A result too large for the cap arrives as a stub that says how large it was.
+      // A request too large for the cap is kept as a stub that says how large it was.
       await client.callTool({ name: "close_ticket", arguments: { id: "x".repeat(6000) } }).catch(() => undefined);
+      // What a page opening the feed now is given.
       const feed = await followTraffic(small.url, s.id);
       const snap = feed.snapshot()!;
       feed.close();
+      page.close();
       const held = snap.events.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e)), 0);
       console.log(
         `traffic feed: ${snap.events.length} events in ${held} bytes held (cap ${snap.capBytes}), ${snap.dropped.events} dropped (${snap.dropped.bytes} bytes)`,
@@ -238,6 +255,9 @@ describe("the byte cap", () => {
     const budget = new TrafficBudget(10_000);
     const big = new SessionTraffic(8000, budget);
     const quiet = new SessionTraffic(8000, budget);
+    const watching = { send: () => undefined, end: () => undefined };
+    big.subscribe(watching);
+    quiet.subscribe(watching);
     const req = (n: number) => new Request("http://127.0.0.1/mcp/x", { method: "POST", headers: { "mcp-method": `m${n}` } });
     for (let i = 0; i < 60; i++)
       big.begin(req(i), { jsonrpc: "2.0", id: i, method: "tools/list", params: { pad: "p".repeat(100) } })?.answered(new Response(null));

@@ -35,6 +35,9 @@ function shownHeaders(headers: Headers): Record<string, string> {
   return out;
 }
 
+/** How long a feed keeps recording after its last follower left. */
+const LINGER_MS = 60_000;
+
 /** Clients remembered per session; the longest-quiet one that holds no connection is forgotten first. */
 const MAX_CLIENTS = 32;
 
@@ -102,6 +105,7 @@ export class SessionTraffic {
   /** 2025-11-25 connections: the open GET stream, where the server's unrelated messages go. */
   private standalone = new Map<string, Exchange>();
   private closed = false;
+  private lingerUntil = 0;
 
   constructor(
     readonly capBytes: number,
@@ -110,9 +114,12 @@ export class SessionTraffic {
     budget?.join(this);
   }
 
-  /** A request reached the endpoint; the page's own requests are not recorded. `body` is the JSON handed to the SDK. */
+  /**
+   * A request reached the endpoint; the page's own requests are not recorded, nor anything while no page follows the
+   * feed (a benchmark's or a script's clients cost nothing). `body` is the JSON handed to the SDK.
+   */
   begin(req: Request, body: unknown): TrafficRecord | undefined {
-    if (this.closed || req.headers.has(PAGE_CLIENT_HEADER)) return undefined;
+    if (this.closed || req.headers.has(PAGE_CLIENT_HEADER) || !this.watched()) return undefined;
     const exchange = new Exchange(
       {
         id: this.nextExchange++,
@@ -346,6 +353,11 @@ export class SessionTraffic {
     return true;
   }
 
+  /** Someone follows the feed, or did a moment ago (a page reconnecting after a dropped stream loses nothing). */
+  private watched(): boolean {
+    return this.subscribers.size > 0 || Date.now() < this.lingerUntil;
+  }
+
   /** The snapshot first, then every event as it happens, each as the JSON text of one SSE `data:` line. */
   subscribe(subscriber: Subscriber): () => void {
     const events = this.events.slice(this.head).map((e) => e.text);
@@ -355,7 +367,10 @@ export class SessionTraffic {
     );
     if (this.closed) subscriber.end();
     else this.subscribers.add(subscriber);
-    return () => void this.subscribers.delete(subscriber);
+    return () => {
+      this.subscribers.delete(subscriber);
+      if (!this.subscribers.size) this.lingerUntil = Date.now() + LINGER_MS;
+    };
   }
 
   /** The session ended: its streams end, and its bytes go back to the budget. */
