@@ -7,6 +7,10 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { officialRuntimeBundle } from "./official-bundles";
 import {
+  LEDGER_LIMIT,
+  LEDGER_USED,
+  ledgerAt,
+  ledgerWords,
   WATCH_SLOTS,
   type FromWorker,
   type SandboxErrorInfo,
@@ -18,6 +22,7 @@ import {
   type VmRuntime,
   type VmScript,
 } from "./protocol";
+import { memoryReleased } from "./reclaim";
 import { runtimeBundle } from "./runtime-bundle";
 
 export type SandboxOptions = {
@@ -40,7 +45,7 @@ export class SandboxError extends Error {
   }
 }
 
-type WorkerData = { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<"sdk1" | "sdk2", string> };
+type WorkerData = { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<"sdk1" | "sdk2", string>; ledger: BigInt64Array };
 type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
 type HostHandler = (json: string) => Promise<string>;
 type Pending = { message: ToWorker & { id: number }; resolve: (json: string | undefined) => void; reject: (e: Error) => void };
@@ -58,6 +63,7 @@ async function workerSource(): Promise<string> {
 const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
 
 const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
+const imageBytes = (vm: SandboxVm) => vm.image?.snapshot.memory.byteLength ?? 0;
 
 class PoolWorker {
   readonly vms = new Set<number>();
@@ -72,13 +78,16 @@ class PoolWorker {
     private pool: SandboxPool,
     private source: string,
     private data: WorkerData,
+    /** This worker's slot in the memory ledger (kept across restarts). */
+    private slot: number,
   ) {
     this.start();
   }
 
   private start(): void {
     Atomics.store(this.watch, 0, 0n);
-    this.worker = new Worker(this.source, { eval: true, workerData: { ...this.data, watch: this.watch } });
+    for (const field of ["sent", "counted", "running"] as const) Atomics.store(this.data.ledger, ledgerAt(this.slot, field), 0n);
+    this.worker = new Worker(this.source, { eval: true, workerData: { ...this.data, watch: this.watch, slot: this.slot } });
     this.worker.unref();
     this.ready = new Promise((resolve, reject) => {
       this.worker.once("error", reject);
@@ -89,8 +98,8 @@ class PoolWorker {
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
-        if (m.ok) p.resolve(m.json);
-        else p.reject(new SandboxError(m.error.kind, m.error.message));
+        if (m.grewBytes) Atomics.add(this.data.ledger, ledgerAt(this.slot, "counted"), BigInt(m.grewBytes));
+        void this.settle(p, m);
       });
     });
     this.worker.on("error", (error) => this.restart(`The sandbox worker failed: ${error.message}`));
@@ -130,6 +139,15 @@ class PoolWorker {
     });
   }
 
+  /** Settles a reply once the VM's new size is known to fit (a VM that grew past what is left fails its call). */
+  private async settle(p: Pending, m: Extract<FromWorker, { type: "reply" }>): Promise<void> {
+    const vmId = vmOf(p.message);
+    const refusal = vmId !== undefined && m.memoryBytes !== undefined ? await this.pool.measured(vmId, m.memoryBytes) : undefined;
+    if (refusal) p.reject(new SandboxError("crashed", refusal));
+    else if (m.ok) p.resolve(m.json);
+    else p.reject(new SandboxError(m.error.kind, m.error.message));
+  }
+
   /** Deadline of the guest code running now (0 when none), and the VM running it. */
   running(): { deadline: number; vmId: number } {
     return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)) };
@@ -159,10 +177,12 @@ export class SandboxVm {
   onHostRequest?: HostHandler;
   /** Called when the VM is lost with its worker (a watchdog restart); the owner reloads or drops it. */
   onLost?: () => void;
-  /** A `keepState` VM's last image, taken after its last good load or call. */
+  /** A `keepState` VM's last image, taken after its last good load or call (one per VM; each replaces the last). */
   image?: VmImage;
-  /** The VM's linear memory as of its last image. */
+  /** The VM's linear memory as of its last reply. */
   memoryBytes?: number;
+  /** An official-SDK VM's ES modules, given back to its loader when the VM is restored from its image. */
+  modules: VmScript[] = [];
 
   constructor(
     private pool: SandboxPool,
@@ -172,6 +192,7 @@ export class SandboxVm {
   ) {}
 
   load(scripts: VmScript[], loadJson: string, timeoutMs: number): Promise<string> {
+    this.modules = scripts.filter((s) => s.module);
     return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<string>;
   }
 
@@ -184,7 +205,7 @@ export class SandboxVm {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.image = undefined;
+    this.pool.dropImage(this);
     this.worker.vms.delete(this.id);
     this.pool.forget(this.id);
     await this.pool.send(this, { op: "close", vmId: this.id }).catch(() => undefined);
@@ -198,8 +219,15 @@ export class SandboxPool {
   private watchdog?: NodeJS.Timeout;
   /** Asked to free memory (close an idle session) when a new VM would not fit; true when it freed some. */
   onFull?: () => Promise<boolean>;
+  /** Idle sessions being closed because the VMs already open grew past SANDBOX_TOTAL_MB (one pass at a time). */
+  private fitting?: Promise<boolean>;
 
-  private constructor(readonly options: SandboxOptions) {}
+  /** Shared with every worker (see ledgerAt), so a VM growing in a queued call stops at SANDBOX_TOTAL_MB. */
+  private ledger: BigInt64Array;
+
+  private constructor(readonly options: SandboxOptions) {
+    this.ledger = new BigInt64Array(new SharedArrayBuffer(ledgerWords(options.workers) * 8));
+  }
 
   static async start(options: SandboxOptions): Promise<SandboxPool> {
     const pool = new SandboxPool(options);
@@ -210,8 +238,9 @@ export class SandboxPool {
       officialRuntimeBundle("sdk1"),
       officialRuntimeBundle("sdk2"),
     ]);
-    const data: WorkerData = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode, officialRuntimes: { sdk1, sdk2 } };
-    for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data));
+    const data: WorkerData = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode, officialRuntimes: { sdk1, sdk2 }, ledger: pool.ledger };
+    Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
+    for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
     // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
     pool.watchdog = setInterval(() => {
       const now = Date.now();
@@ -229,6 +258,11 @@ export class SandboxPool {
     return { memoryMB: this.options.memoryMB, stackBytes: this.options.stackBytes };
   }
 
+  /** How many workers are running guest code right now (for tests that queue work behind a running call). */
+  get busyWorkers(): number {
+    return this.workers.filter((w) => w.running().deadline > 0).length;
+  }
+
   /** How many times workers were replaced (for tests and the bench). */
   get restarts(): number {
     return this.workers.reduce((sum, w) => sum + w.restarts, 0);
@@ -239,25 +273,23 @@ export class SandboxPool {
    * session's VM): the VM survives a replaced worker with the module state of its last good call.
    */
   async open(options: { hostBridge?: boolean; runtime?: VmRuntime; keepState?: boolean } = {}): Promise<SandboxVm> {
-    const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
-    while (this.usedBytes() + VM_ESTIMATE_BYTES > limit) {
-      if (!(await this.onFull?.()))
-        throw new SandboxError(
-          "crashed",
-          `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
-        );
-    }
+    if (!(await this.makeRoom(VM_ESTIMATE_BYTES)))
+      throw new SandboxError(
+        "crashed",
+        `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
+      );
     const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
       ...this.limits,
       hostBridge: options.hostBridge === true,
       runtime,
-      keepState: options.keepState === true && runtime === "frontmcp",
+      keepState: options.keepState === true,
     };
     const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
     this.vms.set(vm.id, vm);
+    this.counted();
     await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
     return vm;
   }
@@ -272,19 +304,66 @@ export class SandboxPool {
     if (!vm || vm.closed) return;
     vm.memoryBytes = image.snapshot.memory.byteLength;
     vm.image = image;
-    // Images are the first thing to give up under pressure: those VMs then start over after a restart, as before.
+    this.dropImages(vm);
+    this.counted();
+  }
+
+  /**
+   * A VM's memory after a reply: a VM grows with what its code keeps, and never shrinks. When everything no longer
+   * fits under SANDBOX_TOTAL_MB, images go first, then idle sessions; if the VMs alone are still over, this VM, the
+   * one that grew, is given up: the returned message fails its call, and its session starts over from its build.
+   */
+  async measured(vmId: number, bytes: number): Promise<string | undefined> {
+    const vm = this.vms.get(vmId);
+    if (!vm || vm.closed) return undefined;
+    vm.memoryBytes = bytes;
+    const fits = this.dropImages(vm);
+    this.counted();
+    if (fits) return undefined;
+    this.fitting ??= this.makeRoom(0).finally(() => (this.fitting = undefined));
+    if (await this.fitting) return undefined;
+    if (vm.closed) return undefined;
+    const onLost = vm.onLost;
+    await vm.close();
+    onLost?.();
+    return `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}), and this server had grown to ${Math.round(bytes / 2 ** 20)} MB, so it was stopped; it starts over (fresh module state) on the next call. Keep less in memory (a smaller result, fewer items).`;
+  }
+
+  /** Drops images, largest first and `keep`'s own last, until all fits (those VMs then start over after a restart, as before images existed); false when the VMs alone are over. */
+  private dropImages(keep: SandboxVm): boolean {
     const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
-    for (const other of this.vms.values()) {
-      if (this.usedBytes() <= limit) break;
-      if (other !== vm) other.image = undefined;
+    if (this.usedBytes() <= limit) return true;
+    const imaged = [...this.vms.values()].filter((vm) => vm.image).sort((a, b) => Number(a === keep) - Number(b === keep) || imageBytes(b) - imageBytes(a));
+    for (const vm of imaged) {
+      this.dropImage(vm);
+      if (this.usedBytes() <= limit) return true;
     }
+    return false;
+  }
+
+  dropImage(vm: SandboxVm): void {
+    memoryReleased(imageBytes(vm));
+    vm.image = undefined;
+    this.counted();
+  }
+
+  /** Asks for idle sessions to be closed until `moreBytes` fit under SANDBOX_TOTAL_MB; false when they do not. */
+  private async makeRoom(moreBytes: number): Promise<boolean> {
+    const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
+    while (this.usedBytes() + moreBytes > limit) if (!(await this.onFull?.())) return false;
+    return true;
   }
 
   /** Memory of all VMs (as last measured, or an estimate) plus the images kept of them. */
   usedBytes(): number {
     let sum = 0;
-    for (const vm of this.vms.values()) sum += (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + (vm.image?.snapshot.memory.byteLength ?? 0);
+    for (const vm of this.vms.values()) sum += (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
     return sum;
+  }
+
+  /** Tells the workers what the pool now counts (after a VM opened, grew, closed, or an image came or went). */
+  counted(): void {
+    Atomics.store(this.ledger, LEDGER_USED, BigInt(this.usedBytes()));
   }
 
   imageOf(vmId: number): VmImage | undefined {
@@ -293,7 +372,7 @@ export class SandboxPool {
 
   restoreMessage(vmId: number): ToWorker & { id: number } {
     const vm = this.vms.get(vmId)!;
-    return { op: "restore", id: this.nextId++, vmId, limits: vm.options, image: vm.image! };
+    return { op: "restore", id: this.nextId++, vmId, limits: vm.options, image: vm.image!, modules: vm.modules };
   }
 
   hostRequest(worker: PoolWorker, vmId: number, callId: number, json: string): void {
@@ -311,11 +390,13 @@ export class SandboxPool {
     if (!vm) return;
     vm.closed = true;
     this.vms.delete(vmId);
+    this.counted();
     vm.onLost?.();
   }
 
   forget(vmId: number): void {
     this.vms.delete(vmId);
+    this.counted();
   }
 
   /** Opens and closes one VM of `runtime` on every worker, so each takes its snapshot before a learner needs it. */

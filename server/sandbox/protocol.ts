@@ -6,7 +6,7 @@ export type VmRuntime = "frontmcp" | "sdk1" | "sdk2";
 /**
  * A test-run VM gets the host bridge (its `mcp` fixture talks to the host); a session VM does not.
  * `keepState`: after each load and call the worker sends a snapshot of the VM, so a replaced worker can bring it
- * back with its module state (a session's VM; FrontMCP runtime only).
+ * back with its module state (a session's VM, on either runtime).
  */
 export type VmOptions = VmLimits & { hostBridge: boolean; runtime?: VmRuntime; keepState?: boolean };
 /** A VM's memory image as quickjs-wasi takes it, plus the tokens of its entry-point handles inside that image. */
@@ -23,15 +23,16 @@ export type ToWorker =
   /** `awaitsHost`: the call may wait on host replies (a test awaiting its mcp fixture) without being stuck. */
   | { op: "invoke"; id: number; vmId: number; fn: string; json: string; timeoutMs: number; awaitsHost: boolean }
   | { op: "close"; id: number; vmId: number }
-  /** Brings a `keepState` VM back on a new worker from its last image. */
-  | { op: "restore"; id: number; vmId: number; limits: VmOptions; image: VmImage }
+  /** Brings a `keepState` VM back on a new worker from its last image; `modules` are an official-SDK VM's ES modules, for its loader. */
+  | { op: "restore"; id: number; vmId: number; limits: VmOptions; image: VmImage; modules: VmScript[] }
   | { op: "hostReply"; callId: number; ok: boolean; json: string }
   | { op: "stats"; id: number };
 
 export type FromWorker =
   | { type: "ready" }
-  | { type: "reply"; id: number; ok: true; json?: string }
-  | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo }
+  /** `memoryBytes`: the VM's linear memory after the message, so the pool counts every VM as it is; `grewBytes`: by how much it grew. */
+  | { type: "reply"; id: number; ok: true; json?: string; memoryBytes?: number; grewBytes?: number }
+  | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo; memoryBytes?: number; grewBytes?: number }
   | { type: "host"; vmId: number; callId: number; json: string }
   /** A `keepState` VM's image after a load or call that succeeded (sent before the reply). */
   | { type: "image"; vmId: number; image: VmImage };
@@ -42,6 +43,20 @@ export type FromWorker =
  */
 export const WATCH_SLOTS = 2;
 
+/**
+ * The memory ledger, one SharedArrayBuffer for the pool and all its workers: [0] is SANDBOX_TOTAL_MB in bytes (0:
+ * none), [1] what the pool counts (every VM as last reported, plus images), then three words per worker: `sent`, the
+ * growth its replies have reported so far; `counted`, how much of that the pool has taken in (so sent − counted is
+ * growth still on its way); `running`, how far the VM it runs now has grown since its last reply. Each word has one
+ * writer. Together they tell a worker, before and while it runs a VM, whether all sandboxes are at the total.
+ */
+export const LEDGER_LIMIT = 0;
+export const LEDGER_USED = 1;
+const WORKER_FIELDS = { sent: 0, counted: 1, running: 2 } as const;
+export const ledgerWords = (workers: number) => 2 + workers * 3;
+export const ledgerAt = (worker: number, field: keyof typeof WORKER_FIELDS) => 2 + worker * 3 + WORKER_FIELDS[field];
+
 /** Why a VM run failed; `kind` lets callers word it for a learner and decide whether the VM survives. */
-export type SandboxErrorKind = "timeout" | "memory" | "stack" | "crashed" | "unsettled" | "error";
+/** `full`: all sandboxes together reached SANDBOX_TOTAL_MB while this code grew (the VM lives on). */
+export type SandboxErrorKind = "timeout" | "memory" | "full" | "stack" | "crashed" | "unsettled" | "error";
 export type SandboxErrorInfo = { kind: SandboxErrorKind; message: string };

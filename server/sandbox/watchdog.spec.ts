@@ -3,7 +3,7 @@
 // queued calls complete. Timings are printed, never asserted (the machine is shared).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Playground } from "../app";
-import { createSession, rawModern, startTestPlayground } from "../testing/harness";
+import { createSession, rawModern, startTestPlayground, v1Client } from "../testing/harness";
 
 const tool = (name: string, body: string, prelude = "") => `import { Tool, ToolContext } from "@frontmcp/sdk";
 ${prelude}
@@ -57,4 +57,45 @@ test("a native operation that ignores the interrupt costs bystanders nothing: th
   // The neighbour's session itself still answers (from its state before the bad call).
   const after = await rawModern(neighbour.mcpUrl, 9, "tools/list", {});
   expect(after.body.result.tools.map((t: { name: string }) => t.name)).toEqual(["search"]);
+});
+
+// The same on the official SDK: its VMs are imaged too, so a 2025-11-25 connection's server process and the
+// session's 2026-07-28 server come back with their module state after a neighbour's native call kills the worker.
+const OFFICIAL_COUNTER = {
+  "server.ts": `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "counter", version: "1.0.0" });
+let count = 0;
+server.registerTool("count", {}, async () => ({ content: [{ type: "text", text: String(++count) }] }));
+await server.connect(new StdioServerTransport());
+`,
+};
+const countText = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0].text;
+
+test("an official-SDK bystander keeps its server's state when a neighbour's native call replaces the worker", async () => {
+  const bystander = await createSession(pg, OFFICIAL_COUNTER);
+  const neighbour = await createSession(pg, NATIVE);
+  const connection = await v1Client(bystander.mcpUrl, {});
+  try {
+    for (let i = 1; i <= 3; i++) expect(countText(await connection.callTool({ name: "count", arguments: {} }))).toBe(String(i));
+    for (let i = 1; i <= 2; i++) expect(countText((await callTool(bystander.mcpUrl, "count", i)).body.result)).toBe(String(i));
+    const before = pg.pool.restarts;
+
+    const started = Date.now();
+    const stuck = callTool(neighbour.mcpUrl, "search");
+    // The bystander's call is sent once the neighbour's is running, so it waits in the worker's queue behind it.
+    await expect.poll(() => pg.pool.busyWorkers, { interval: 5, timeout: 10_000 }).toBe(1);
+    const queued = connection.callTool({ name: "count", arguments: {} }, undefined, { timeout: 10_000 }).then((r) => ({ r, ms: Date.now() - started }));
+    const [neighbourResult, waited] = await Promise.all([stuck, queued]);
+    console.log(`official-SDK bystander's queued call answered after ${waited.ms} ms (neighbour's native call ended after ${Date.now() - started} ms)`);
+
+    expect(pg.pool.restarts).toBe(before + 1);
+    expect(neighbourResult.body.result.content[0].text).toMatch(/native operation/);
+    // Both server processes went on counting where they were: the connection's from 3, the session's from 2.
+    expect(countText(waited.r)).toBe("4");
+    expect(countText(await connection.callTool({ name: "count", arguments: {} }))).toBe("5");
+    expect(countText((await callTool(bystander.mcpUrl, "count", 3)).body.result)).toBe("3");
+  } finally {
+    await connection.close();
+  }
 });

@@ -3,13 +3,29 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { officialModuleSource, resolveModule } from "./official-modules";
-import type { FromWorker, SandboxErrorInfo, ToWorker, VmImage, VmLimits, VmOptions, VmRuntime } from "./protocol";
+import {
+  ledgerAt,
+  LEDGER_LIMIT,
+  LEDGER_USED,
+  type FromWorker,
+  type SandboxErrorInfo,
+  type ToWorker,
+  type VmImage,
+  type VmLimits,
+  type VmOptions,
+  type VmRuntime,
+  type VmScript,
+} from "./protocol";
+import { memoryReleased } from "./reclaim";
 
-const { wasm, runtimeCode, officialRuntimes, watch } = workerData as {
+const { wasm, runtimeCode, officialRuntimes, watch, ledger, slot } = workerData as {
   wasm: WebAssembly.Module;
   runtimeCode: string;
   officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string>;
   watch: BigInt64Array;
+  /** Shared by the pool and every worker (see MemoryLedger); this worker writes its own `slot`. */
+  ledger: BigInt64Array;
+  slot: number;
 };
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -28,6 +44,10 @@ type Vm = {
   builtins: Record<string, string[]>;
   /** Set for `keepState` VMs: the snapshot tokens of `entries`, valid in every image of this VM. */
   tokens?: Array<[string, number]>;
+  /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
+  reportedBytes: number;
+  /** Set when its code was interrupted because all sandboxes together reached SANDBOX_TOTAL_MB. */
+  full?: boolean;
 };
 
 const vms = new Map<number, Vm>();
@@ -42,7 +62,10 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
     memoryLimit: limits.memoryMB * 2 ** 20,
     maxStackSize: limits.stackBytes,
     timezoneOffset: 0,
-    interruptHandler: () => Date.now() > (vm()?.deadline ?? Infinity),
+    interruptHandler: () => {
+      const current = vm();
+      return current !== undefined && current.deadline !== Infinity && (Date.now() > current.deadline || overTotal(current));
+    },
     // Only official-SDK VMs have modules; `import` in any other VM finds none.
     moduleLoader: {
       normalize: (base: string, spec: string) => resolveModule(vm()?.modules ?? new Map(), vm()?.builtins ?? {}, base, spec),
@@ -58,9 +81,49 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
   };
 }
 
-function classify(error: unknown): SandboxErrorInfo {
+/**
+ * Whether all sandboxes together would pass SANDBOX_TOTAL_MB with what this VM has grown while running: the pool's
+ * count of every VM and image, plus each worker's growth in flight. Checked at each interrupt poll, so a burst of
+ * queued calls stops at the total instead of each growing before the pool hears of it.
+ */
+function overTotal(vm: Vm): boolean {
+  const limit = Atomics.load(ledger, LEDGER_LIMIT);
+  if (limit === 0n) return false;
+  Atomics.store(ledger, ledgerAt(slot, "running"), BigInt(Math.max(0, linearBytes(vm) - vm.reportedBytes)));
+  let sum = Atomics.load(ledger, LEDGER_USED);
+  for (let w = 0; ledgerAt(w, "running") < ledger.length; w++)
+    sum += Atomics.load(ledger, ledgerAt(w, "sent")) - Atomics.load(ledger, ledgerAt(w, "counted")) + Atomics.load(ledger, ledgerAt(w, "running"));
+  if (sum <= limit) return false;
+  vm.full = true;
+  return true;
+}
+
+/** The VM's size goes with the reply, for the pool to count; until it does, its growth is "sent" in the ledger. */
+function reported(vm: Vm | undefined): { memoryBytes?: number; grewBytes?: number } {
+  Atomics.store(ledger, ledgerAt(slot, "running"), 0n);
+  if (!vm) return {};
+  const memoryBytes = linearBytes(vm);
+  const grewBytes = Math.max(0, memoryBytes - vm.reportedBytes);
+  Atomics.add(ledger, ledgerAt(slot, "sent"), BigInt(grewBytes));
+  vm.reportedBytes = memoryBytes;
+  return { memoryBytes, grewBytes };
+}
+
+function fullError(): SandboxErrorInfo {
+  const mb = Number(Atomics.load(ledger, LEDGER_LIMIT)) / 2 ** 20;
+  return {
+    kind: "full",
+    message: `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${mb}), so this code was stopped; keep less in memory (a smaller result, fewer items), or try again when others have finished`,
+  };
+}
+
+function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
   const message = String((error as Error)?.message ?? error);
   if (error instanceof WebAssembly.RuntimeError) return { kind: "crashed", message: `The sandbox crashed (${message}); it will be reset` };
+  if (/interrupted/i.test(message) && vm?.full) {
+    vm.full = false;
+    return fullError();
+  }
   if (/interrupted/i.test(message)) return { kind: "timeout", message };
   if (/out of memory/i.test(message)) return { kind: "memory", message };
   if (/stack/i.test(message) && /(overflow|exceeded)/i.test(message)) return { kind: "stack", message };
@@ -83,10 +146,16 @@ function slice<T>(vm: Vm, vmId: number, budgetMs: number, run: () => T): T {
   }
 }
 
+/** The VM's WebAssembly linear memory, in bytes (quickjs-wasi keeps its instance's exports on a private field). */
+function linearBytes(vm: Vm): number {
+  return (vm.qjs as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports.memory.buffer.byteLength;
+}
+
 function dropVm(vmId: number): void {
   const vm = vms.get(vmId);
   if (!vm) return;
   vms.delete(vmId);
+  memoryReleased(linearBytes(vm));
   for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
   try {
     for (const entry of vm.entries.values()) entry.dispose();
@@ -106,7 +175,7 @@ function pump(vmId: number): void {
   try {
     slice(vm, vmId, budget, () => vm.qjs.executePendingJobs());
   } catch (error) {
-    failure = classify(error);
+    failure = classify(error, vm);
   }
   const spent = Date.now() - started;
   // Calls nest (a test awaits a tool call in the same VM); the newest one is the code that was running.
@@ -146,7 +215,7 @@ async function readSettled(vm: Vm, w: Waiter): Promise<void> {
       settle(vm, w, { kind: "error", message: String(typeof dumped === "object" ? dumped?.message : dumped) });
     }
   } catch (error) {
-    settle(vm, w, classify(error));
+    settle(vm, w, classify(error, vm));
   }
 }
 
@@ -234,18 +303,45 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
   );
   const entries = captureEntries(qjs);
   const tokens = limits.keepState ? [...entries].map(([name, handle]): [string, number] => [name, qjs.exportHandle(handle)]) : undefined;
-  vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: base.builtins, tokens });
+  const vm: Vm = {
+    qjs,
+    deadline: Infinity,
+    waiters: new Set(),
+    hostCalls: new Map(),
+    entries,
+    modules: new Map(),
+    builtins: base.builtins,
+    tokens,
+    reportedBytes: 0,
+  };
+  vm.reportedBytes = linearBytes(vm);
+  vms.set(vmId, vm);
   if (limits.hostBridge) installHostBridge(vmId, qjs);
 }
 
-/** The VM from its last image: module state as it was after its last good call, entry points as captured at open. */
-async function restoreVm(vmId: number, limits: VmOptions, image: VmImage): Promise<void> {
+/**
+ * The VM from its last image: module state as it was after its last good call, entry points as captured at open.
+ * An official-SDK VM gets its project's modules and its runtime's builtin names back, for imports still to come.
+ */
+async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, modules: VmScript[]): Promise<void> {
+  const runtime = limits.runtime ?? "frontmcp";
+  const builtins = runtime === "frontmcp" ? {} : (await baseSnapshot(limits, runtime)).builtins;
   const qjs = await QuickJS.restore(
     image.snapshot,
     options(limits, () => vms.get(vmId)),
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
-  vms.set(vmId, { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens: image.entries });
+  vms.set(vmId, {
+    qjs,
+    deadline: Infinity,
+    waiters: new Set(),
+    hostCalls: new Map(),
+    entries,
+    modules: new Map(modules.map((m) => [m.file, m.code])),
+    builtins,
+    tokens: image.entries,
+    reportedBytes: image.snapshot.memory.byteLength,
+  });
 }
 
 /** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
@@ -274,13 +370,19 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
     return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
   }
-  if (m.op === "open" || m.op === "restore") return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image));
+  if (m.op === "open" || m.op === "restore")
+    return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image, m.modules));
   await opening.get(m.vmId);
   const vm = vms.get(m.vmId);
   if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
   if (m.op === "close") {
     dropVm(m.vmId);
     return undefined;
+  }
+  // A call queued while other sandboxes filled the total does not start (it would only grow past it).
+  if ((m.op === "load" || m.op === "invoke") && overTotal(vm)) {
+    vm.full = false;
+    throw Object.assign(new Error(fullError().message), fullError());
   }
   if (m.op === "load") {
     const started = Date.now();
@@ -323,15 +425,20 @@ port.on("message", (m: ToWorker) => {
     }
     return;
   }
+  // The VM's memory goes with every reply: a VM that grew (or hit its limit) is counted as it now is.
+  const size = () => reported("vmId" in m ? vms.get(m.vmId) : undefined);
   handle(m).then(
     (json) => {
       if (m.op === "load" || m.op === "invoke") sendImage(m.vmId);
-      send({ type: "reply", id: m.id, ok: true, json });
+      send({ type: "reply", id: m.id, ok: true, json, ...size() });
     },
     (error) => {
-      const info = (error as SandboxErrorInfo).kind ? { kind: (error as SandboxErrorInfo).kind, message: (error as Error).message } : classify(error);
+      const info =
+        (error as SandboxErrorInfo).kind !== undefined
+          ? { kind: (error as SandboxErrorInfo).kind, message: (error as Error).message }
+          : classify(error, "vmId" in m ? vms.get(m.vmId) : undefined);
       if (info.kind === "crashed" && "vmId" in m) dropVm(m.vmId);
-      send({ type: "reply", id: m.id, ok: false, error: info });
+      send({ type: "reply", id: m.id, ok: false, error: info, ...size() });
     },
   );
 });

@@ -58,7 +58,8 @@ export class OfficialInstance<C = unknown> {
     role: InstanceRole,
   ): Promise<OfficialInstance<C>> {
     if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");
-    const vm = await pool.open({ runtime: project.runtime });
+    // A session's instances keep their state when a neighbour's code forces a worker restart; a listing is throwaway.
+    const vm = await pool.open({ runtime: project.runtime, keepState: role !== "listing" });
     const instance = new OfficialInstance<C>(number, role, vm, limits, clock);
     try {
       const files = project.files.filter((f) => !isTestFile(f.file));
