@@ -1,11 +1,12 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { editorDeclarations } from "./scripts/editor-declarations.ts";
 
 const backend = `http://127.0.0.1:${process.env.BACKEND_PORT ?? 5174}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), editorDeclarations()],
   server: {
     proxy: {
       "/api": { target: backend, changeOrigin: false },

@@ -17,6 +17,7 @@ const STEPS = ["join", "lesson", "create", "flow", "tests", "checkWrong", "check
 const TARGET_P95_MS = 1500;
 const RUN_DEADLINE_MS = 10 * 60_000;
 const SWEEP = [50, 100, 200, 400];
+/** Learners run one at a time to measure CPU per step (`--cost-runs`); /proc counts in 10 ms ticks, so more is finer. */
 const COST_RUNS = 20;
 
 /** Wall time of a step, for `record`. */
@@ -27,12 +28,12 @@ const wallClock = (record) => async (name, work) => {
   return value;
 };
 
-/** Server CPU (all threads plus esbuild) of a step; only meaningful while one learner runs alone. */
+/** Server CPU (all threads plus esbuild, and the main thread's share) of a step; meaningful while one learner runs alone. */
 const serverCpu = (pid, record) => async (name, work) => {
   const before = cpuMs(pid);
   const value = await work();
   const after = cpuMs(pid);
-  record(name, after.serverMs + after.childrenMs - before.serverMs - before.childrenMs);
+  record(name, after.serverMs + after.childrenMs - before.serverMs - before.childrenMs, after.mainMs - before.mainMs);
   return value;
 };
 
@@ -87,11 +88,12 @@ async function workshop(n, args) {
     );
     // Learners one at a time: what each step costs the server in CPU, the figure that bounds a room on 2 cores.
     const cost = Object.fromEntries(STEPS.map((s) => [s, []]));
-    for (let i = 0; i < COST_RUNS; i++)
+    const costMain = Object.fromEntries(STEPS.map((s) => [s, []]));
+    for (let i = 0; i < intArg(args, "cost-runs", COST_RUNS); i++)
       await learner(
         server.url,
         stuff,
-        serverCpu(server.pid, (name, ms) => cost[name].push(ms)),
+        serverCpu(server.pid, (name, ms, mainMs) => (cost[name].push(ms), costMain[name].push(mainMs))),
       );
     const before = server.memory();
     const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
@@ -137,6 +139,7 @@ async function workshop(n, args) {
       steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
       // Mean, since /proc counts CPU in 10 ms ticks.
       cpuMsPerStepAlone: Object.fromEntries(STEPS.map((s) => [s, summarize(cost[s]).mean])),
+      mainThreadMsPerStepAlone: Object.fromEntries(STEPS.map((s) => [s, summarize(costMain[s]).mean])),
       memory: {
         baselineRssMB: before.rssMB,
         peakRssMB: Math.max(peakSampledMB, after.hwmMB),
@@ -145,6 +148,7 @@ async function workshop(n, args) {
         // Every learner's session stays open (idle) after the run.
         rssPerSessionAfterMB: (after.rssMB - before.rssMB) / n,
         sandboxBytesPerSession: stats.sandbox.allocatedBytes / Math.max(1, stats.sandbox.vms),
+        loadImages: stats.sandbox.loadImages,
       },
     };
   } finally {
@@ -182,7 +186,11 @@ async function idleSessions(k, args) {
 function rowsFor(run) {
   const rows = [];
   for (const s of STEPS) {
-    rows.push({ figure: `${s} server CPU, one learner alone`, value: round(run.cpuMsPerStepAlone[s], 1), unit: "ms" });
+    rows.push({
+      figure: `${s} server CPU, one learner alone (main thread)`,
+      value: `${round(run.cpuMsPerStepAlone[s], 1)} (${round(run.mainThreadMsPerStepAlone[s], 1)})`,
+      unit: "ms",
+    });
     rows.push({ figure: `${s} p50`, value: round(run.steps[s].median), unit: "ms" });
     rows.push({ figure: `${s} p95`, value: round(run.steps[s].p95), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` });
   }
@@ -195,6 +203,9 @@ function rowsFor(run) {
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
+  const images = run.memory.loadImages;
+  if (images)
+    rows.push({ figure: "loads from an image / from scratch (image MB)", value: `${images.hits} / ${images.misses} (${round(images.bytes / 2 ** 20, 0)})` });
   return rows;
 }
 

@@ -1,23 +1,26 @@
-// What GET /api/lessons and GET /api/lessons/:id answer: served by server/lessons/catalog.ts, read by the SPA's bridge.
-
-type LessonKind = "lesson" | "challenge";
+// What GET /api/lessons and GET /api/lessons/:id answer: served by server/lessons/catalog.ts, read by the SPA's bridge
+// (types only); server/routes/api-contract.spec.ts parses the real answers with these schemas.
+import * as z from "zod";
 
 /** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
 export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
 export type PersonaId = (typeof PERSONA_IDS)[number];
 
-export interface LessonSummary {
-  id: string;
-  title: string;
-  kind: LessonKind;
-  summary: string;
+export const LessonSummary = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(["lesson", "challenge"]),
+  summary: z.string(),
   /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
-  persona: PersonaId;
-}
+  persona: z.enum(PERSONA_IDS),
+});
+export type LessonSummary = z.infer<typeof LessonSummary>;
 
-export interface Lesson extends LessonSummary {
+export const Lesson = z.strictObject({
+  ...LessonSummary.shape,
   /** lesson.md, markdown. */
-  body: string;
+  body: z.string(),
   /** The starter project: paths relative to files/ ("store.ts", "close-ticket.tool.ts") to their text. */
-  files: Record<string, string>;
-}
+  files: z.record(z.string(), z.string()),
+});
+export type Lesson = z.infer<typeof Lesson>;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const SOURCES = ["src", "public", "index.html", "vite.config.ts", "runtime/types", "package-lock.json"];
+const SOURCES = ["src", "public", "index.html", "vite.config.ts", "scripts/editor-declarations.ts", "runtime/types", "package-lock.json"];
 
 function newest(path) {
   if (!existsSync(path)) return 0;

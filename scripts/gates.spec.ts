@@ -108,8 +108,9 @@ describe("the gates", () => {
     expect(output).toMatch(/in no tsconfig[\s\S]*public\/orphan\.ts/);
   }, 300_000);
 
-  test("an import across a boundary or a cycle fails lint", () => {
+  test("an import across a boundary, a cycle or a fetch outside the bridge fails lint", () => {
     plant("src/app/planted.ts", 'import type { Playground } from "../../server/app";\nexport type P = Playground;\n');
+    plant("src/tabs/planted-fetch.ts", 'export const reset = () => fetch("/api/sessions/x/reset", { method: "POST" });\n');
     plant("src/planted-node.ts", 'import { readFile } from "node:fs";\nexport const r = readFile;\n');
     plant("runtime/sdk/planted.ts", 'import { readFile } from "node:fs/promises";\nexport const r = readFile;\n');
     plant("runtime/testing/planted.ts", 'import { startPlayground } from "../../server/app";\nexport const s = startPlayground;\n');
@@ -121,6 +122,7 @@ describe("the gates", () => {
     expect([...failing].sort()).toEqual([...planted].sort());
     expect(output).toMatch(/src\/app\/planted\.ts:\d+:\d+ lint\/style\/noRestrictedImports/);
     expect(output).toMatch(/src\/planted-node\.ts:\d+:\d+ lint\/correctness\/noNodejsModules/);
+    expect(output).toMatch(/src\/tabs\/planted-fetch\.ts:\d+:\d+ lint\/style\/noRestrictedGlobals/);
     expect(output).toMatch(/runtime\/sdk\/planted\.ts:\d+:\d+ lint\/correctness\/noNodejsModules/);
     expect(output).toMatch(/runtime\/testing\/planted\.ts:\d+:\d+ lint\/style\/noRestrictedImports/);
     expect(output).toMatch(/server\/planted-a\.ts:\d+:\d+ lint\/suspicious\/noImportCycles/);

@@ -52,6 +52,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
       stackBytes: config.stackBytes,
       watchdogGraceMs: 1000,
       totalMB: config.sandboxTotalMB,
+      loadCacheMB: config.loadCacheMB,
     }),
     warmCompiler(),
   ]);

@@ -33,6 +33,8 @@ export type PlaygroundConfig = {
   rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
   /** Memory of all sandbox VMs together (and the images kept of them); idle sessions are closed, then new VMs refused. */
   sandboxTotalMB: number;
+  /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
+  loadCacheMB: number;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Outside clients' traffic kept per session for the Wire tab (TRAFFIC_KB), and for all sessions together (TRAFFIC_TOTAL_MB). */
@@ -97,6 +99,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", 2048),
+    loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);

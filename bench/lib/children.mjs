@@ -87,7 +87,10 @@ function statFields(pid) {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/** CPU time (user + system, all threads) of a process and its direct children (esbuild's service), in ms. */
+/**
+ * CPU time (user + system, all threads) of a process and its direct children (esbuild's service), in ms;
+ * `mainMs` is its main thread alone (the rest is sandbox workers, GC helpers and libuv's pool).
+ */
 export function cpuMs(pid) {
   const own = (fields) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   let children = 0;
@@ -100,5 +103,11 @@ export function cpuMs(pid) {
       // Gone between the listing and the read.
     }
   }
-  return { serverMs: own(statFields(pid)), childrenMs: children };
+  let mainMs = Number.NaN;
+  try {
+    mainMs = own(statFields(`${pid}/task/${pid}`));
+  } catch {
+    // No per-thread figures on this system.
+  }
+  return { serverMs: own(statFields(pid)), childrenMs: children, mainMs };
 }

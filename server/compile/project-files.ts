@@ -1,7 +1,7 @@
 // What a project upload may contain: file names, counts and sizes, checked before anything is compiled.
 
-export type Diagnostic = { file: string; line: number; column: number; message: string };
-export type ProjectFiles = Record<string, string>;
+import type { Diagnostic } from "../../contract/api";
+export type { Diagnostic, ProjectFiles } from "../../contract/api";
 
 const LIMITS = { files: 40, fileBytes: 200_000, totalBytes: 500_000 };
 const NAME = /^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_-][A-Za-z0-9_.-]*\.(?:ts|tsx|js|mjs)$/;

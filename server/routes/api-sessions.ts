@@ -1,17 +1,10 @@
 // POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/traffic.
-import type { ProjectFiles } from "../compile/project-files";
+import { FilesBody, type FilesUpdated, type SessionCreated } from "../../contract/api";
 import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
 import type { Session } from "../session/session";
-import type { Route } from "./route";
-
-function filesOf(body: unknown): ProjectFiles {
-  const files = (body as { files?: unknown } | undefined)?.files;
-  if (typeof files !== "object" || files === null || Array.isArray(files))
-    throw new HttpError(400, 'The body must be { "files": { "name.ts": "source", ... } }');
-  return files as ProjectFiles;
-}
+import { parseBody, type Route } from "./route";
 
 /** The session, rebuilt from the database when another instance held it; 404 when no instance can have it. */
 export async function sessionOr404(registry: SessionRegistry, id: string): Promise<Session> {
@@ -28,21 +21,22 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       path: /^\/api\/sessions$/,
       rateLimit: "sessions",
       async handle({ body, url }) {
-        const files = filesOf(body);
+        const { files } = parseBody(FilesBody, body);
         const session = registry.create();
         const built = await session.setFiles(files);
-        if (!built.ok) return { status: 422, body: { id: session.id, mcpUrl: mcpUrl(url, session.id), tools: [], diagnostics: built.diagnostics } };
-        return { status: 201, body: { id: session.id, mcpUrl: mcpUrl(url, session.id), tools: built.tools, diagnostics: [] } };
+        const created = { id: session.id, mcpUrl: mcpUrl(url, session.id) };
+        if (!built.ok) return { status: 422, body: { ...created, tools: [], diagnostics: built.diagnostics } satisfies SessionCreated };
+        return { status: 201, body: { ...created, tools: built.tools, diagnostics: [] } satisfies SessionCreated };
       },
     },
     {
       method: "PUT",
       path: /^\/api\/sessions\/([^/]+)\/files$/,
       async handle({ params, body }) {
-        const files = filesOf(body);
+        const { files } = parseBody(FilesBody, body);
         const built = await (await sessionOr404(registry, params[0])).setFiles(files);
-        if (!built.ok) return { status: 422, body: { diagnostics: built.diagnostics } };
-        return { status: 200, body: { tools: built.tools, diagnostics: [] } };
+        if (!built.ok) return { status: 422, body: { diagnostics: built.diagnostics } satisfies FilesUpdated };
+        return { status: 200, body: { tools: built.tools, diagnostics: [] } satisfies FilesUpdated };
       },
     },
     {

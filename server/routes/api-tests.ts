@@ -1,16 +1,16 @@
 // POST /api/sessions/{id}/tests and POST /api/challenges/{id}/check.
+import { CheckBody, RunTestsBody, type CheckReport, type TestRun } from "../../contract/api";
 import type { RouteDeps } from "../app";
 import { compileProject } from "../compile/compile";
-import { checkProjectFiles, isTestFile, type ProjectFiles } from "../compile/project-files";
+import { checkProjectFiles, isTestFile } from "../compile/project-files";
 import { HttpError } from "../http/respond";
 import { getChallengeMaterial, getLesson, isLessonId } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
 import { RunQueue } from "../test-runs/run-queue";
 import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
-import type { CheckReport } from "../test-runs/challenge-check";
 import { checkingLearner } from "./api-rooms";
 import { sessionOr404 } from "./api-sessions";
-import type { Route } from "./route";
+import { parseBody, type Route } from "./route";
 
 export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps): Route[] {
   const deps: TestRunDeps = {
@@ -34,8 +34,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       rateLimit: "runs",
       async handle({ params, body }) {
         const session = await sessionOr404(registry, params[0]);
-        const { file: only, learnerKey, lesson } = (body ?? {}) as { file?: unknown; learnerKey?: unknown; lesson?: unknown };
-        if (only !== undefined && typeof only !== "string") throw new HttpError(400, '"file" must be the name of a test file');
+        const { file: only, learnerKey, lesson } = parseBody(RunTestsBody, body) ?? {};
         if (learnerKey !== undefined && !(isLessonId(lesson) && (await getLesson(lesson))?.kind === "lesson")) {
           throw new HttpError(400, '"lesson" must be the id of the lesson whose tests these are');
         }
@@ -49,7 +48,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
         // In a room, the server's own run counts for the lesson: as the page's tick judges it.
         if (learner) await rooms.recordCheck(learner, lesson as string, lessonReport(run), session.files);
-        return { status: 200, body: run };
+        return { status: 200, body: run satisfies TestRun };
       },
     },
     {
@@ -59,15 +58,15 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       async handle({ params, body }) {
         const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
-        const { files, learnerKey } = (body ?? {}) as { files?: ProjectFiles; learnerKey?: unknown };
+        const { files, learnerKey } = parseBody(CheckBody, body);
         const problems = checkProjectFiles(files);
         if (problems.length) throw new HttpError(400, problems[0].message);
         // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
         const learner = await checkingLearner(rooms, learnerKey, params[0]);
-        const report = await checkChallenge(deps, material, files!);
-        if (!learner) return { status: 200, body: report };
+        const report = await checkChallenge(deps, material, files);
+        if (!learner) return { status: 200, body: report satisfies CheckReport };
         const started = performance.now();
-        await rooms.recordCheck(learner, params[0], report, files!);
+        await rooms.recordCheck(learner, params[0], report, files);
         return { status: 200, body: report, headers: { "server-timing": `db;dur=${(performance.now() - started).toFixed(2)}` } };
       },
     },

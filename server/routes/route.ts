@@ -1,5 +1,6 @@
 // The shape of a JSON API route and the matching of a request to one.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type * as z from "zod";
 import { HttpError } from "../http/respond";
 
 export type RouteContext = { params: string[]; body: unknown; url: URL; req: IncomingMessage };
@@ -25,4 +26,11 @@ function decodePart(part: string): string {
   } catch {
     throw new HttpError(400, "The path has malformed percent-encoding");
   }
+}
+
+/** The request body as the contract's `schema` reads it; otherwise a 400 that says the first thing wrong with it. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0].message);
+  return parsed.data;
 }

@@ -33,6 +33,8 @@ export type SandboxOptions = {
   totalMB?: number;
   /** A worker whose guest code runs this long past its slice's own limit is replaced. */
   watchdogGraceMs: number;
+  /** Per worker: images of VMs just after a load that repeats (see load-cache.ts); 0 turns them off. */
+  loadCacheMB?: number;
 };
 
 export class SandboxError extends Error {
@@ -45,7 +47,13 @@ export class SandboxError extends Error {
   }
 }
 
-type WorkerData = { wasm: WebAssembly.Module; runtimeCode: string; officialRuntimes: Record<"sdk1" | "sdk2", string>; ledger: BigInt64Array };
+type WorkerData = {
+  wasm: WebAssembly.Module;
+  runtimeCode: string;
+  officialRuntimes: Record<"sdk1" | "sdk2", string>;
+  ledger: BigInt64Array;
+  loadCacheBytes: number;
+};
 type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
 type HostHandler = (json: string) => Promise<string>;
 type Pending = { message: ToWorker & { id: number }; resolve: (json: string | undefined) => void; reject: (e: Error) => void };
@@ -212,6 +220,8 @@ export class SandboxVm {
   }
 }
 
+export type SandboxStats = { vms: number; allocatedBytes: number; loadImages: { hits: number; misses: number; bytes: number } };
+
 export class SandboxPool {
   private workers: PoolWorker[] = [];
   private vms = new Map<number, SandboxVm>();
@@ -238,7 +248,13 @@ export class SandboxPool {
       officialRuntimeBundle("sdk1"),
       officialRuntimeBundle("sdk2"),
     ]);
-    const data: WorkerData = { wasm: await WebAssembly.compile(wasmBytes), runtimeCode, officialRuntimes: { sdk1, sdk2 }, ledger: pool.ledger };
+    const data: WorkerData = {
+      wasm: await WebAssembly.compile(wasmBytes),
+      runtimeCode,
+      officialRuntimes: { sdk1, sdk2 },
+      ledger: pool.ledger,
+      loadCacheBytes: (options.loadCacheMB ?? 0) * 2 ** 20,
+    };
     Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
     // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
@@ -416,14 +432,23 @@ export class SandboxPool {
     );
   }
 
-  async stats(): Promise<{ vms: number; allocatedBytes: number }> {
+  /** VMs and their heap; `loadImages`: loads answered from an image, loads run from scratch, and the images' bytes. */
+  async stats(): Promise<SandboxStats> {
     const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
-    return all.reduce<{ vms: number; allocatedBytes: number }>(
+    return all.reduce<SandboxStats>(
       (sum, json) => {
-        const s = JSON.parse(json!) as { vms: number; allocatedBytes: number };
-        return { vms: sum.vms + s.vms, allocatedBytes: sum.allocatedBytes + s.allocatedBytes };
+        const s = JSON.parse(json!) as SandboxStats;
+        return {
+          vms: sum.vms + s.vms,
+          allocatedBytes: sum.allocatedBytes + s.allocatedBytes,
+          loadImages: {
+            hits: sum.loadImages.hits + s.loadImages.hits,
+            misses: sum.loadImages.misses + s.loadImages.misses,
+            bytes: sum.loadImages.bytes + s.loadImages.bytes,
+          },
+        };
       },
-      { vms: 0, allocatedBytes: 0 },
+      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 } },
     );
   }
 

@@ -1,4 +1,5 @@
 // Messages between the sandbox pool (main thread) and its worker threads.
+import type { SANDBOX_STOP_KINDS } from "../../contract/api";
 
 export type VmLimits = { memoryMB: number; stackBytes: number };
 /** Which runtime a VM starts from: the FrontMCP one, or the real official SDK 1.x or 2.x (see official-bundles.ts). */
@@ -57,6 +58,6 @@ export const ledgerWords = (workers: number) => 2 + workers * 3;
 export const ledgerAt = (worker: number, field: keyof typeof WORKER_FIELDS) => 2 + worker * 3 + WORKER_FIELDS[field];
 
 /** Why a VM run failed; `kind` lets callers word it for a learner and decide whether the VM survives. */
-/** `full`: all sandboxes together reached SANDBOX_TOTAL_MB while this code grew (the VM lives on). */
-export type SandboxErrorKind = "timeout" | "memory" | "full" | "stack" | "crashed" | "unsettled" | "error";
+/** The kinds are the API's too (a stopped test says which): defined once in contract/api.ts. */
+export type SandboxErrorKind = (typeof SANDBOX_STOP_KINDS)[number];
 export type SandboxErrorInfo = { kind: SandboxErrorKind; message: string };

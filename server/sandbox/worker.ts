@@ -2,6 +2,7 @@
 /// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import {
   ledgerAt,
@@ -18,7 +19,7 @@ import {
 } from "./protocol";
 import { memoryReleased } from "./reclaim";
 
-const { wasm, runtimeCode, officialRuntimes, watch, ledger, slot } = workerData as {
+const { wasm, runtimeCode, officialRuntimes, watch, ledger, slot, loadCacheBytes } = workerData as {
   wasm: WebAssembly.Module;
   runtimeCode: string;
   officialRuntimes: Record<Exclude<VmRuntime, "frontmcp">, string>;
@@ -26,6 +27,7 @@ const { wasm, runtimeCode, officialRuntimes, watch, ledger, slot } = workerData 
   /** Shared by the pool and every worker (see MemoryLedger); this worker writes its own `slot`. */
   ledger: BigInt64Array;
   slot: number;
+  loadCacheBytes: number;
 };
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -48,6 +50,10 @@ type Vm = {
   reportedBytes: number;
   /** Set when its code was interrupted because all sandboxes together reached SANDBOX_TOTAL_MB. */
   full?: boolean;
+  /** Restored from a load image: what that load returned, answered for this VM's load without running it again. */
+  preloaded?: string;
+  /** This VM's load has run before on this worker: image it under this key once it has loaded. */
+  imageAs?: string;
 };
 
 const vms = new Map<number, Vm>();
@@ -55,6 +61,7 @@ let nextCallId = 1;
 type Snapshot = ReturnType<QuickJS["snapshot"]>;
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
+const loadImages = new LoadCache<Snapshot>(loadCacheBytes);
 
 function options(limits: VmLimits, vm: () => Vm | undefined) {
   return {
@@ -219,16 +226,20 @@ async function readSettled(vm: Vm, w: Waiter): Promise<void> {
   }
 }
 
-function installHostBridge(vmId: number, qjs: QuickJS): void {
-  // The one host function in the VM: hands a JSON string to the pool and returns a promise of its JSON reply.
-  const fn = qjs.newFunction("__host", (arg) => {
+/** The one host function in a test-run VM: hands a JSON string to the pool and returns a promise of its JSON reply. */
+function hostCall(vmId: number, qjs: QuickJS) {
+  return (arg: JSValueHandle) => {
     const vm = vms.get(vmId)!;
     const callId = nextCallId++;
     const deferred = qjs.newPromise();
     vm.hostCalls.set(callId, { resolve: (v) => deferred.resolve(v), reject: (v) => deferred.reject(v) });
     send({ type: "host", vmId, callId, json: arg.toString() });
     return deferred.handle;
-  });
+  };
+}
+
+function installHostBridge(vmId: number, qjs: QuickJS): void {
+  const fn = qjs.newFunction("__host", hostCall(vmId, qjs));
   const global = qjs.getGlobal();
   qjs.setProp(global, "__host", fn);
   fn.dispose();
@@ -344,6 +355,45 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
   });
 }
 
+/**
+ * VMs opened but not built yet (FrontMCP runtime): the first message for one builds it, from the image of the same
+ * load when that message is a load this worker has imaged, otherwise from the runtime's snapshot as usual.
+ */
+const unbuilt = new Map<number, VmOptions>();
+
+async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op: "hostReply" | "stats" | "open" | "restore" }>): Promise<void> {
+  const key = m.op === "load" ? loadKey(limits.hostBridge ? "frontmcp+host" : "frontmcp", m.scripts, m.loadJson) : undefined;
+  const image = key === undefined ? undefined : loadImages.take(key);
+  if (!image) {
+    await openVm(vmId, limits);
+    if (key !== undefined && loadImages.worthImaging(key)) vms.get(vmId)!.imageAs = key;
+    return;
+  }
+  const qjs = await QuickJS.restore(
+    image.snapshot,
+    options(limits, () => vms.get(vmId)),
+  );
+  const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
+  const tokens = limits.keepState ? image.entries : undefined;
+  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens, reportedBytes: 0 };
+  vm.reportedBytes = linearBytes(vm);
+  vm.preloaded = image.json;
+  vms.set(vmId, vm);
+  // The runtime took the bridge function during the load; its host side is bound again by name.
+  if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
+}
+
+/** Keeps the image of a VM that has just loaded, when its load is one that repeats. */
+function imageLoaded(vm: Vm, json: string): void {
+  const key = vm.imageAs;
+  vm.imageAs = undefined;
+  if (key === undefined) return;
+  // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
+  const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
+  const snapshot = vm.qjs.snapshot();
+  loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
+}
+
 /** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
 function sendImage(vmId: number): void {
   const vm = vms.get(vmId);
@@ -368,10 +418,20 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
   if (m.op === "stats") {
     let allocated = 0;
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
-    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated });
+    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats() });
+  }
+  if (m.op === "open" && (m.limits.runtime ?? "frontmcp") === "frontmcp") {
+    unbuilt.set(m.vmId, m.limits);
+    return undefined;
   }
   if (m.op === "open" || m.op === "restore")
     return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image, m.modules));
+  const limits = unbuilt.get(m.vmId);
+  if (limits) {
+    unbuilt.delete(m.vmId);
+    if (m.op === "close") return undefined;
+    await opened(m.vmId, build(m.vmId, limits, m));
+  }
   await opening.get(m.vmId);
   const vm = vms.get(m.vmId);
   if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
@@ -385,6 +445,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     throw Object.assign(new Error(fullError().message), fullError());
   }
   if (m.op === "load") {
+    if (vm.preloaded !== undefined) {
+      const json = vm.preloaded;
+      vm.preloaded = undefined;
+      return json;
+    }
     const started = Date.now();
     const remaining = () => Math.max(1, m.timeoutMs - (Date.now() - started));
     for (const script of m.scripts) {
@@ -393,7 +458,9 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" }>): Promise<string
     }
     const result = slice(vm, m.vmId, remaining(), () => call(vm, "load", m.loadJson));
     try {
-      return result.toString();
+      const json = result.toString();
+      imageLoaded(vm, json);
+      return json;
     } finally {
       result.dispose();
     }

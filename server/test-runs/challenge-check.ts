@@ -2,17 +2,15 @@
 // failure first (compile error, load error, time limit, the tool's own failure) and hints. The hidden checks run in
 // a VM that holds only them and the testing runtime; the learner's code runs in the server VM (see test-run.ts).
 import { randomInt } from "node:crypto";
+import type { CheckProblem, CheckReport, CheckResult } from "../../contract/api";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import { isTestFile, type Diagnostic, type ProjectFiles } from "../compile/project-files";
 import type { ChallengeMaterial } from "../lessons/catalog";
 import { runProjectTests, type ServerFailure, type TestOutcome, type TestReport, type TestRunDeps } from "./test-run";
 
-/** The real problem behind a failed check, said before its hint. `file` and `line` point into the learner's code. */
-export type CheckProblem = { kind: "compile" | "load" | "timeout" | "memory" | "tool" | "test"; message: string; file?: string; line?: number };
-/** `message` is the check's hint (only when it failed); `problem` what actually went wrong, when known. */
-export type CheckResult = { name: string; passed: boolean; message?: string; problem?: CheckProblem };
-/** `failure`: the first real problem of the whole run, for a banner above the checks (and for a room's clusters). */
-export type CheckReport = { passed: boolean; checks: CheckResult[]; failure?: CheckProblem };
+// The report's shapes are the API's (contract/api.ts): `failure` is the first real problem of the whole run, for a
+// banner above the checks and for a room's clusters; each check's `problem` points into the learner's code.
+export type { CheckReport } from "../../contract/api";
 
 const only = (files: ProjectFiles, keep: (name: string) => boolean): ProjectFiles => Object.fromEntries(Object.entries(files).filter(([name]) => keep(name)));
 

@@ -1,8 +1,10 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
-// file's server through the same endpoint code as /mcp (in process, no socket).
+// file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
+// through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitationAnswer as Answer, ElicitationRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
+import type { InProcessConnection } from "../mcp/in-process";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 
 /** What the sandbox's fixture asks the host for (see runtime/testing/mcp-fixture.ts). */
@@ -34,11 +36,13 @@ function asRequest(params: Record<string, unknown>): ElicitationRequest {
 
 export class TestClients {
   private clients = new Map<number, Promise<Client>>();
+  private connections = new Map<number, InProcessConnection>();
   private readonly fetch = (url: string | URL | Request, init?: RequestInit) => this.endpoint.fetch(new Request(url, init));
 
   constructor(
     private endpoint: McpEndpoint,
     private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>,
+    private inProcess?: () => InProcessConnection,
   ) {}
 
   private client(clientId: number, persona: Persona): Promise<Client> {
@@ -58,7 +62,9 @@ export class TestClients {
     );
     if (!modern && "elicitation" in capabilities)
       client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
-    await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
+    const connection = this.inProcess?.();
+    if (connection) this.connections.set(clientId, connection);
+    await client.connect(connection?.transport ?? new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
     return client;
   }
 
@@ -110,6 +116,8 @@ export class TestClients {
     const client = this.clients.get(clientId);
     this.clients.delete(clientId);
     await (await client?.catch(() => undefined))?.close().catch(() => undefined);
+    await this.connections.get(clientId)?.close();
+    this.connections.delete(clientId);
   }
 
   async closeAll(): Promise<void> {

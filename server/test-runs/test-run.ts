@@ -3,11 +3,15 @@
 // the other: a hidden check is out of a learner's reach, and a learner's test observes the tool only over MCP.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
+import type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
 import { OfficialProject } from "../mcp/official/official-project";
+import { connectInProcess, type InProcessConnection } from "../mcp/in-process";
+import { createLearnerServer } from "../mcp/learner-server";
+import { MemoryConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
@@ -21,23 +25,13 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
-import type { SandboxErrorKind } from "../sandbox/protocol";
 import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
-/**
- * The server's own code failing while a test ran: an uncaught throw, a refusal of the runtime (a form schema that is
- * not flat, elicitation switched off), a time or memory limit, or a project that does not load at all.
- */
-export type ServerFailure = { kind: "load" | "tool"; code?: string; tool?: string; message: string; where?: string };
-/** A test as the API reports it: the runtime's result without its internal id, plus what the host saw around it. */
-export type TestOutcome = Omit<VmTestResult, "id"> & {
-  /** Failures of the server's code during this test, in order (at most a few). */
-  serverFailures?: ServerFailure[];
-  /** Set when the sandbox stopped the test itself (its own time or memory limit), rather than an assertion failing. */
-  stopped?: SandboxErrorKind;
-};
-export type TestReport = { passed: number; failed: number; skipped: number; durationMs: number; tests: TestOutcome[]; logs: string[] };
+// A test as the API reports it (contract/api.ts): the runtime's result without its internal id, plus what the host saw
+// around it: the server's own failures (an uncaught throw, a refusal of the runtime such as a nested form schema or
+// elicitation switched off, a limit, a project that does not load) and whether the sandbox stopped the test itself.
+export type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 export type TestRunDeps = {
   pool: SandboxPool;
   codec: RequestStateCodec<FlowState>;
@@ -80,7 +74,11 @@ class FailureLog {
   }
 }
 
-type Served = { endpoint: McpEndpoint; close(): Promise<void> } | { failure: ServerFailure };
+/**
+ * A test file's server: `endpoint` is its /mcp (for raw requests); `connect`, when given, opens a client connection
+ * in process, served by the SDK from the same learner server, without HTTP framing.
+ */
+type Served = { endpoint: McpEndpoint; connect?: () => InProcessConnection; close(): Promise<void> } | { failure: ServerFailure };
 
 function loadFailure(error: unknown): { failure: ServerFailure } {
   const where = (error as { where?: string }).where;
@@ -109,8 +107,11 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
       return outcome;
     },
   };
-  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes });
-  return { endpoint, close: async () => (await endpoint.close(), await serverVm.close()) };
+  // One record of used requestStates for the file's server, whichever way a test reaches it.
+  const consumed = new MemoryConsumedStates(10 * 60_000, 10_000);
+  const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes, consumed });
+  const connect = () => connectInProcess(({ era }) => createLearnerServer(host, era, codec, consumed));
+  return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };
 }
 
 /** An official-SDK project's server: the real SDK, an instance per connection, exactly as /mcp serves it. */
@@ -135,8 +136,11 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
   ]);
   try {
     if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
-    const clients = new TestClients(served.endpoint, async (clientId, request) =>
-      JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
+    const clients = new TestClients(
+      served.endpoint,
+      async (clientId, request) =>
+        JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
+      served.connect,
     );
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
     const meter = budget.hostMeter();

@@ -1,10 +1,11 @@
 // The code editor itself (lazy chunk): one Monaco model per project file, typing flows into
 // the project store, backend diagnostics become markers, and the playground's shortcuts are
 // editor actions so they work while typing.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Diagnostic } from "../server-bridge/http";
 import { projectStore, useProject } from "../project/project-store";
-import { configureMonaco, monaco } from "./monaco-setup";
+import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
+import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
 import { setTypeProblems, type Problem } from "./problems";
 
@@ -47,10 +48,18 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
   const commandsRef = useRef(commands);
   commandsRef.current = commands;
   const project = useProject();
+  // The SDK declaration packs the editor's TypeScript has (shown as a data attribute: tests wait for it).
+  const [declared, setDeclared] = useState<string[]>([]);
+  const declareFor = (texts: Iterable<string>) =>
+    loadDeclarationsFor(texts, (name, pack) => {
+      addDeclarations(pack);
+      setDeclared((names) => [...names, name]);
+    });
 
   useEffect(() => {
     configureMonaco();
     syncModels(projectStore.snapshot().files);
+    declareFor(Object.values(projectStore.snapshot().files));
     const editor = monaco.editor.create(host.current!, {
       model: null,
       automaticLayout: true,
@@ -87,7 +96,9 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
     const subs = [
       editor.onDidChangeModelContent(() => {
         const model = editor.getModel();
-        if (model) projectStore.editFile(pathOf(model.uri), model.getValue());
+        if (!model) return;
+        projectStore.editFile(pathOf(model.uri), model.getValue());
+        declareFor([model.getValue()]);
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
@@ -117,6 +128,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
   // Files replaced from outside (lesson switch, Reset, share link): bring the models in line.
   useEffect(() => {
     syncModels(project.files);
+    declareFor(Object.values(project.files));
   }, [project.replacedAt, project.lesson?.id]);
 
   useEffect(() => {
@@ -147,5 +159,5 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
     }
   }, [diagnostics, project.replacedAt]);
 
-  return <div ref={host} className="h-full w-full" data-testid="monaco-host" />;
+  return <div ref={host} className="h-full w-full" data-testid="monaco-host" data-declarations={declared.join(" ")} />;
 }

@@ -1,11 +1,18 @@
 // Monaco from npm, bundled by Vite (no CDN loader), with TypeScript set up the way the backend
-// compiles: legacy decorators, ES2022, and the types of @frontmcp/sdk, @frontmcp/testing and zod.
+// compiles: legacy decorators, ES2022, and the types of @frontmcp/sdk, @frontmcp/testing and zod; the official SDKs'
+// types are added when a project imports them (sdk-declarations.ts).
 import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/typescript/register";
 import * as ts from "monaco-editor/languages/features/typescript/register";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import TypeScriptWorker from "monaco-editor/languages/features/typescript/ts.worker?worker";
+// How the editor checks a project, as the backend compiles it: ES2020 output (target 7), ES modules (99), node10
+// resolution (2: the editor's library files have no package.json; `paths` stand in for the packages' metadata), legacy
+// decorators, strict. TypeScript's own enum numbers, in JSON, so the build's declaration packs
+// (scripts/editor-declarations.ts) and the specs resolve exactly as this editor does.
+import EDITOR_COMPILER_OPTIONS from "./editor-compiler-options.json";
+import type { DeclarationPack } from "./sdk-declarations";
 
 // Monaco's own worker lookup breaks once bundled (a relative module specifier inside a blob);
 // Vite's ?worker imports give it real URLs.
@@ -32,24 +39,29 @@ const zodTypes = import.meta.glob(
 ) as Record<string, string>;
 
 let configured = false;
+type ExtraLib = { content: string; filePath: string };
+let baseLibs: ExtraLib[] = [];
+const packs: DeclarationPack[] = [];
+
+/** The extra libraries and module paths: the base set and every declaration pack added so far. */
+function applyLibraries(): void {
+  const paths = Object.assign({}, ...packs.map((p) => p.paths)) as Record<string, string[]>;
+  ts.typescriptDefaults.setCompilerOptions({ ...EDITOR_COMPILER_OPTIONS, paths });
+  ts.typescriptDefaults.setExtraLibs([...baseLibs, ...packs.flatMap((p) => Object.entries(p.files).map(([filePath, content]) => ({ content, filePath })))]);
+}
+
+/** Gives the editor's TypeScript a package's declarations (its files and the paths that reach them). */
+export function addDeclarations(pack: DeclarationPack): void {
+  packs.push(pack);
+  if (configured) applyLibraries();
+}
 
 export function configureMonaco(): typeof monaco {
   if (configured) return monaco;
   configured = true;
   // Without eager sync the worker only sees the open model, and `import "./store"` fails to resolve.
   ts.typescriptDefaults.setEagerModelSync(true);
-  ts.typescriptDefaults.setCompilerOptions({
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeJs,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    strict: true,
-    allowNonTsExtensions: true,
-    skipLibCheck: true,
-    lib: ["es2022"],
-  });
-  const libs = [
+  const libs: ExtraLib[] = [
     ...Object.entries(learnerTypes).map(([path, content]) => ({ content, filePath: `file:///types/${path.split("/").pop()}` })),
     ...Object.entries(zodTypes).map(([path, content]) => ({ content, filePath: `file://${path}` })),
   ];
@@ -62,7 +74,8 @@ export function configureMonaco(): typeof monaco {
     // Without the declarations, imports would be red everywhere; treat them as untyped instead.
     libs.push({ content: 'declare module "@frontmcp/sdk";\ndeclare module "@frontmcp/testing";', filePath: "file:///types/fallback.d.ts" });
   }
-  ts.typescriptDefaults.setExtraLibs(libs);
+  baseLibs = libs;
+  applyLibraries();
   return monaco;
 }
 

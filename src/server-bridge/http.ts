@@ -12,14 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ProjectFiles = Record<string, string>;
-
-export interface Diagnostic {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
+export type { Diagnostic, ProjectFiles } from "../../contract/api";
 
 export async function requestJson<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;

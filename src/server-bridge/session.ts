@@ -2,38 +2,23 @@
 // the backend forgets the session (restart, idle expiry) it quietly makes a new one from the
 // same files: the learner never sees a 404 and never loses an edit.
 import { useSyncExternalStore } from "react";
-import { ApiError, requestJson, type Diagnostic, type ProjectFiles } from "./http";
+import type { Diagnostic, FilesUpdated, ListedTool, ProjectFiles, SessionCreated } from "../../contract/api";
+import { ApiError, requestJson } from "./http";
 
-export interface ToolInfo {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
+export type { ListedTool } from "../../contract/api";
 
 export interface SessionState {
   status: "none" | "syncing" | "ready" | "compile-error" | "unreachable";
   id?: string;
   mcpUrl?: string;
-  tools: ToolInfo[];
+  tools: ListedTool[];
   diagnostics: Diagnostic[];
   error?: string;
   /** Bumps every time the server's module state restarts (new session or new files). */
   generation: number;
 }
 
-interface CreatedSession {
-  id: string;
-  mcpUrl?: string;
-  tools?: ToolInfo[];
-  diagnostics?: Diagnostic[];
-}
-
-interface UpdatedFiles {
-  tools?: ToolInfo[];
-  diagnostics?: Diagnostic[];
-}
+type Accepted = { id: string; mcpUrl?: string; tools?: ListedTool[]; diagnostics?: Diagnostic[] };
 
 export class CompileError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {
@@ -107,7 +92,7 @@ class SessionKeeper {
     try {
       if (this.state.id) {
         try {
-          const updated = await requestJson<UpdatedFiles>("PUT", `/api/sessions/${this.state.id}/files`, { files });
+          const updated = await requestJson<FilesUpdated>("PUT", `/api/sessions/${this.state.id}/files`, { files });
           this.accept(key, { id: this.state.id, mcpUrl: this.state.mcpUrl, ...updated });
           return this.state;
         } catch (err) {
@@ -116,7 +101,7 @@ class SessionKeeper {
         }
       }
       try {
-        const created = await requestJson<CreatedSession>("POST", "/api/sessions", { files });
+        const created = await requestJson<SessionCreated>("POST", "/api/sessions", { files });
         this.accept(key, created);
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) return this.rejectCompile(key, err);
@@ -130,7 +115,7 @@ class SessionKeeper {
     }
   }
 
-  private accept(key: string, s: CreatedSession) {
+  private accept(key: string, s: Accepted) {
     this.syncedKey = key;
     this.set({
       status: "ready",
@@ -145,7 +130,7 @@ class SessionKeeper {
   }
 
   private rejectCompile(key: string, err: ApiError, previousId?: string): SessionState {
-    const body = (err.body ?? {}) as { id?: string; diagnostics?: Diagnostic[] };
+    const body = (err.body ?? {}) as Partial<SessionCreated>;
     const id = body.id ?? previousId;
     this.syncedKey = key;
     this.set({

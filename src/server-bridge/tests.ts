@@ -1,59 +1,11 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
-import { ApiError, requestJson, type ProjectFiles } from "./http";
+import type { CheckReport, ProjectFiles, TestRun } from "../../contract/api";
+import { ApiError, requestJson } from "./http";
 import { roomMembership } from "./rooms";
 import { sessionKeeper } from "./session";
 
-interface TestFailure {
-  message: string;
-  expected?: unknown;
-  actual?: unknown;
-  diff?: string;
-  line?: number;
-}
-
-export interface TestCaseResult {
-  file: string;
-  name: string;
-  status: "passed" | "failed" | "skipped";
-  durationMs: number;
-  error?: TestFailure;
-  logs?: unknown[];
-}
-
-export interface TestRun {
-  passed: number;
-  failed: number;
-  skipped: number;
-  durationMs: number;
-  tests: TestCaseResult[];
-  logs: unknown[];
-}
-
-/** The real reason checks failed (compile error, load error, time limit, the tool's own failure), said before hints. */
-export interface CheckProblem {
-  kind: "compile" | "load" | "timeout" | "memory" | "tool" | "test";
-  message: string;
-  file?: string;
-  line?: number;
-}
-
-export interface CheckRun {
-  passed: boolean;
-  /** `message` is the hint of a failed check; `problem` what went wrong in it, when known. */
-  checks: CheckItem[];
-  failure?: CheckProblem;
-  /** Fields a newer server may add: the Tests tab shows them rather than hiding them. */
-  [extra: string]: unknown;
-}
-
-export interface CheckItem {
-  name: string;
-  passed: boolean;
-  message?: string;
-  problem?: CheckProblem;
-  [extra: string]: unknown;
-}
+export type { CheckProblem, CheckReport, CheckResult, TestOutcome, TestRun } from "../../contract/api";
 
 /** Runs a lesson's tests; in a room the server records its own result for the teacher's board. */
 export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun> {
@@ -62,9 +14,9 @@ export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun
   );
 }
 
-export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckRun> {
+export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckReport> {
   const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
-  return asLearner((learnerKey) => requestJson<CheckRun>("POST", url, { files, learnerKey }));
+  return asLearner((learnerKey) => requestJson<CheckReport>("POST", url, { files, learnerKey }));
 }
 
 /** Sends with the room's learner key; a key the server no longer knows (the room ended) leaves the room and sends again without. */

@@ -2,7 +2,7 @@
 // asks, its question appears here as the client would show it.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { personas, personaById } from "../../server-bridge/personas";
-import { useSession, type ToolInfo } from "../../server-bridge/session";
+import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
@@ -17,7 +17,7 @@ const SchemaForm = lazy(() => import("./SchemaForm"));
 
 const ARGS_FORM_ID = "tool-arguments";
 
-function AnnotationBadges({ tool }: { tool: ToolInfo }) {
+function AnnotationBadges({ tool }: { tool: ListedTool }) {
   const a = tool.annotations ?? {};
   const hints: [string, string][] = [];
   if (a.destructiveHint === true) hints.push(["destructive", "bg-rose-100 text-rose-800 dark:bg-rose-900 dark:text-rose-100"]);

@@ -1,7 +1,7 @@
 // A challenge's Check result as the server reports it: the real failure first (does not compile,
 // timed out, the tool itself failed) with its file and line, then each check with its hint. Any
 // further fields the report carries are shown too, so nothing the server says is hidden.
-import type { CheckItem, CheckProblem, CheckRun } from "../../server-bridge/tests";
+import type { CheckProblem, CheckReport as Report, CheckResult } from "../../server-bridge/tests";
 import { editorJumps } from "../../editor/editor-jumps";
 
 const KNOWN_RUN = new Set(["passed", "checks", "failure"]);
@@ -58,7 +58,7 @@ function Problem({ problem: f, main }: { problem: CheckProblem & { column?: numb
   );
 }
 
-function Item({ item, failure }: { item: CheckItem; failure?: CheckProblem }) {
+function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) {
   return (
     <li className="text-sm" data-testid="check" data-passed={item.passed}>
       <span
@@ -76,7 +76,7 @@ function Item({ item, failure }: { item: CheckItem; failure?: CheckProblem }) {
   );
 }
 
-export function CheckReport({ run }: { run: CheckRun }) {
+export function CheckReport({ run }: { run: Report }) {
   const passed = run.checks.filter((c) => c.passed).length;
   return (
     <div className="space-y-2">

@@ -2,7 +2,7 @@
 // verdict; a failure shows expected, received and the diff, and jumps to its line. In a
 // challenge, Check runs the hidden checks and shows only names, verdicts and hints.
 import type { ReactNode } from "react";
-import type { TestCaseResult, TestRun } from "../../server-bridge/tests";
+import type { TestOutcome, TestRun } from "../../server-bridge/tests";
 import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
 import { Spinner } from "../../ui/Spinner";
@@ -11,15 +11,6 @@ import { resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
-
-function logLine(entry: unknown): string {
-  if (typeof entry === "string") return entry;
-  if (entry && typeof entry === "object" && "message" in entry) {
-    const e = entry as { level?: string; message: unknown };
-    return `${e.level ? `[${e.level}] ` : ""}${typeof e.message === "string" ? e.message : JSON.stringify(e.message)}`;
-  }
-  return JSON.stringify(entry);
-}
 
 function Diff({ text }: { text: string }) {
   return (
@@ -33,7 +24,7 @@ function Diff({ text }: { text: string }) {
   );
 }
 
-function TestRow({ test }: { test: TestCaseResult }) {
+function TestRow({ test }: { test: TestOutcome }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
   const color =
     test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
@@ -66,16 +57,14 @@ function TestRow({ test }: { test: TestCaseResult }) {
           )}
         </div>
       )}
-      {test.logs && test.logs.length > 0 && (
-        <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.map(logLine).join("\n")}</pre>
-      )}
+      {test.logs.length > 0 && <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.join("\n")}</pre>}
     </li>
   );
 }
 
 /** Tests grouped by file and then by describe block (names like "block › test"). */
-function grouped(run: TestRun): [string, TestCaseResult[]][] {
-  const groups = new Map<string, TestCaseResult[]>();
+function grouped(run: TestRun): [string, TestOutcome[]][] {
+  const groups = new Map<string, TestOutcome[]>();
   for (const t of run.tests) {
     const parts = t.name.split(/\s+[›>]\s+/);
     const block = parts.length > 1 ? `${t.file} › ${parts.slice(0, -1).join(" › ")}` : t.file;
@@ -129,7 +118,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
         {d.logs.length > 0 && (
           <section>
             <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Console</h4>
-            <pre className="max-h-48 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{d.logs.map(logLine).join("\n")}</pre>
+            <pre className="max-h-48 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{d.logs.join("\n")}</pre>
           </section>
         )}
       </div>

@@ -2,7 +2,7 @@
 // switching lessons shows that lesson's own (nothing at first). A passing run marks progress.
 import { useSyncExternalStore } from "react";
 import type { ProjectFiles } from "../../server-bridge/http";
-import { checkChallenge, runTests, type CheckRun, type TestRun } from "../../server-bridge/tests";
+import { checkChallenge, runTests, type CheckReport, type TestRun } from "../../server-bridge/tests";
 import { progressStore } from "../../lessons/progress";
 
 export interface RunState<T> {
@@ -13,7 +13,7 @@ export interface RunState<T> {
 
 export interface LessonResults {
   tests: RunState<TestRun>;
-  check: RunState<CheckRun>;
+  check: RunState<CheckReport>;
 }
 
 const EMPTY: LessonResults = { tests: { pending: false }, check: { pending: false } };
