@@ -1,4 +1,7 @@
 // The playground's JSON API and raw 2026-07-28 MCP requests, with plain fetch and a bounded wait.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { REPO } from "./children.mjs";
@@ -90,6 +93,26 @@ export async function readTicket(mcpUrl, ticketId) {
 /** A challenge's reference solution, read from checks/<id>/solution (the learner's "right" answer). */
 export async function challengeSolution(id) {
   const dir = join(REPO, "checks", id, "solution");
-  const names = await readdir(dir);
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
+  const names = await readdir(dir, { recursive: true, withFileTypes: true });
+  // Files in folders (an official-SDK project's src/server.ts) keep their relative path, as the catalog names them.
+  const files = names.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name).slice(dir.length + 1));
+  return Object.fromEntries(await Promise.all(files.map(async (name) => [name, await readFile(join(dir, name), "utf8")])));
+}
+
+/**
+ * The support desk's flow as a 2025-11-25 host runs it (an SDK 1.x server speaks nothing newer): a 1.32 client opens
+ * a session, calls escalate_ticket, answers the pushed form with priority and area, and closes. Throws unless escalated.
+ */
+export async function escalateFlow(mcpUrl, ticketId) {
+  const client = new Client({ name: "bench-v1", version: "1.32.2" }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { priority: "p1", area: "billing" } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+  try {
+    const result = await client.callTool({ name: "escalate_ticket", arguments: { ticketId } }, undefined, { timeout: REQUEST_TIMEOUT_MS });
+    const text = result.content?.[0]?.text ?? "";
+    if (result.isError || !text.startsWith(`Escalated ${ticketId} as ESC-`)) throw new Error(`escalate_ticket: ${JSON.stringify(result).slice(0, 300)}`);
+    return result;
+  } finally {
+    await client.close();
+  }
 }

@@ -117,7 +117,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, this.traffic);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);

@@ -8,6 +8,7 @@ import type { CollectedTest as Collected, TestResult as VmTestResult } from "../
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { FlowState } from "../mcp/request-state";
+import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
 import { connectInProcess, type InProcessConnection } from "../mcp/in-process";
 import { createLearnerServer } from "../mcp/learner-server";
@@ -116,7 +117,8 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
 
 /** An official-SDK project's server: the real SDK, an instance per connection, exactly as /mcp serves it. */
 async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promise<Served> {
-  const official = new OfficialProject(deps.pool, deps.limits, deps.limits.maxBodyBytes);
+  // A test file's server lives for the file only: its instances are not imaged after every call.
+  const official = new OfficialProject(deps.pool, deps.limits, deps.limits.maxBodyBytes, realClock, false);
   try {
     await official.swap(server);
   } catch (error) {

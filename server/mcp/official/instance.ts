@@ -56,10 +56,11 @@ export class OfficialInstance<C = unknown> {
     clock: Clock,
     number: number,
     role: InstanceRole,
+    keepState = true,
   ): Promise<OfficialInstance<C>> {
     if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");
     // A session's instances keep their state when a neighbour's code forces a worker restart; a listing is throwaway.
-    const vm = await pool.open({ runtime: project.runtime, keepState: role !== "listing" });
+    const vm = await pool.open({ runtime: project.runtime, keepState: keepState && role !== "listing" });
     const instance = new OfficialInstance<C>(number, role, vm, limits, clock);
     try {
       const files = project.files.filter((f) => !isTestFile(f.file));

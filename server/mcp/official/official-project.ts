@@ -19,6 +19,9 @@ export class OfficialProject implements InstanceSource {
     private limits: Limits,
     maxBodyBytes: number,
     readonly clock: Clock = realClock,
+    /** A session's instances keep their state across a replaced worker; a test run's are throwaway (no image per call). */
+    private readonly keepState = true,
+    /** The session's outside-traffic feed (a test run has none). */
     traffic?: SessionTraffic,
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
@@ -27,7 +30,7 @@ export class OfficialProject implements InstanceSource {
   /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */
   open<C>(role: Exclude<InstanceRole, "listing">): Promise<OfficialInstance<C>> {
     if (!this.project) return Promise.reject(new Error("The project has not compiled yet"));
-    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role);
+    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.keepState);
   }
 
   /** Starts the new build once to list its tools (as a client would: initialize, then tools/list), then switches. */
