@@ -13,6 +13,7 @@ import {
   type ServerContext,
   type Transport,
 } from "@modelcontextprotocol/server";
+import { toolError, type ToolErrorCode } from "../../contract/tool-errors";
 import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
 import { abilitiesOf, modernAbilities } from "./client-abilities";
 import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
@@ -174,7 +175,7 @@ function answerIn(responses: Record<string, unknown> | undefined, key: string): 
   return view.kind === "elicit" ? asAnswer(view.action, view.content) : undefined;
 }
 
-function errorResult(text: string, code: string): CallToolResult {
-  const result: CallResult = { content: [{ type: "text", text }], isError: true, _meta: { code } };
+function errorResult(text: string, code: ToolErrorCode): CallToolResult {
+  const result: CallResult = toolError(text, code);
   return result as CallToolResult;
 }

@@ -1,6 +1,12 @@
 // One learner session's /mcp endpoint: 2026-07-28 requests per request, 2025-11-25 clients in sessions of their own.
 import { randomUUID } from "node:crypto";
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type RequestStateCodec } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolErrorCode,
+  WebStandardStreamableHTTPServerTransport,
+  type RequestStateCodec,
+} from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 import type { SessionTraffic } from "./traffic";
@@ -18,13 +24,20 @@ export type Parsed = { req: Request; parsedBody?: unknown } | { rejected: Respon
 export async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
   if (req.method !== "POST") return { req };
   const text = await req.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, -32600, "The request body is too large") };
+  if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, ProtocolErrorCode.InvalidRequest, "The request body is too large") };
   try {
     return { req, parsedBody: JSON.parse(text) };
   } catch {
     return { req: new Request(req.url, { method: req.method, headers: req.headers, body: text }) };
   }
 }
+
+/**
+ * Transport-level codes that the SDK's own streamable HTTP transport answers with as bare numbers (ProtocolErrorCode
+ * has no member for them): -32000 for a request the transport will not take, -32001 for a session it does not hold;
+ * SDK 1.x names -32001 `RequestTimeout` too, which is what we answer when a person never answers.
+ */
+export const TransportErrorCode = { BadRequest: -32000, SessionNotFound: -32001, RequestTimeout: -32001 } as const;
 
 export function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
@@ -56,7 +69,7 @@ export function createSessionEndpoint(
   const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; sendToolListChanged: () => Promise<void> }>();
 
   async function openLegacy(req: Request, parsedBody: unknown): Promise<Response> {
-    if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
+    if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
     // The oldest connection goes when a learner's page keeps opening new ones.
     if (legacy.size >= MAX_LEGACY_SESSIONS) await legacy.values().next().value!.transport.close();
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -82,7 +95,9 @@ export function createSessionEndpoint(
         const sid = req.headers.get("mcp-session-id");
         if (!sid) return openLegacy(req, parsedBody);
         const open = legacy.get(sid);
-        return open ? open.transport.handleRequest(req, { parsedBody }) : jsonRpcError(404, -32001, "Session not found: initialize again");
+        return open
+          ? open.transport.handleRequest(req, { parsedBody })
+          : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
       });
     },
     toolsChanged() {

@@ -1,4 +1,5 @@
 // A learner's session: their files, the last good build, and the sandbox VM that holds its module state.
+import { toolError } from "../../contract/tool-errors";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
@@ -188,8 +189,7 @@ export class Session implements ToolHost {
   async callTool(call: ToolCall): Promise<CallOutcome> {
     this.touch();
     const live = await this.ensureLive();
-    if (!live)
-      return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
+    if (!live) return { kind: "result", result: toolError("The project has not compiled yet", "NOT_READY") };
     const { outcome, approvals } = await callTool(live.vm, call, this.limits);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
       this.approvals = approvals;

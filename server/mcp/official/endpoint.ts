@@ -11,13 +11,15 @@ import {
   isJSONRPCResultResponse,
   isLegacyRequest,
   PerRequestHTTPServerTransport,
+  ProtocolErrorCode,
   WebStandardStreamableHTTPServerTransport,
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/server";
 import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
+import { toolError, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { McpEndpoint } from "../session-endpoint";
-import { jsonRpcError, parseOnce, served } from "../session-endpoint";
+import { jsonRpcError, parseOnce, served, TransportErrorCode } from "../session-endpoint";
 import type { SessionTraffic } from "../traffic";
 import type { Clock, OfficialInstance } from "./instance";
 
@@ -34,14 +36,9 @@ const MAX_CONNECTIONS = 8;
 type Pending = { method: string; tool?: string };
 
 /** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
-function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: string): JSONRPCMessage {
-  if (pending?.method === "tools/call")
-    return {
-      jsonrpc: "2.0",
-      id,
-      result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } },
-    } as JSONRPCMessage;
-  return { jsonrpc: "2.0", id, error: { code: -32603, message: text } };
+function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: ToolErrorCode): JSONRPCMessage {
+  if (pending?.method === "tools/call") return { jsonrpc: "2.0", id, result: toolError(`Tool "${pending.tool}" failed: ${text}`, code) } as JSONRPCMessage;
+  return { jsonrpc: "2.0", id, error: { code: ProtocolErrorCode.InternalError, message: text } };
 }
 
 function pendingOf(message: { method: string; params?: Record<string, unknown> }): Pending {
@@ -112,7 +109,7 @@ class Connection {
       const timer = this.clock.setTimeout(() => {
         this.asked.delete(id);
         void this.instance.deliver(
-          { jsonrpc: "2.0", id, error: { code: -32001, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } },
+          { jsonrpc: "2.0", id, error: { code: TransportErrorCode.RequestTimeout, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } },
           stream,
         );
       }, ANSWER_WAIT_MS);
@@ -199,7 +196,7 @@ class ModernRequests {
         { status: out.httpStatus },
       );
     }
-    if (out.kind === "legacy") return jsonRpcError(400, -32600, "This request belongs to a 2025-11-25 session");
+    if (out.kind === "legacy") return jsonRpcError(400, ProtocolErrorCode.InvalidRequest, "This request belongs to a 2025-11-25 session");
     const instance = await this.shared();
     const transport = new PerRequestHTTPServerTransport({ classification: out.classification, responseMode: "auto" });
     await transport.start();
@@ -232,7 +229,7 @@ export function createOfficialEndpoint(
   let modern = new ModernRequests(source, traffic);
 
   async function openConnection(req: Request, parsedBody: unknown): Promise<Response> {
-    if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
+    if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
     // A page that keeps reconnecting would otherwise keep one process per connection alive.
     const all = [...connections.values(), ...starting];
     if (all.length >= MAX_CONNECTIONS) await all[0].close();
@@ -274,7 +271,7 @@ export function createOfficialEndpoint(
         const sid = req.headers.get("mcp-session-id");
         if (!sid) return openConnection(req, parsedBody);
         const open = connections.get(sid);
-        return open ? open.handle(req, parsedBody) : jsonRpcError(404, -32001, "Session not found: initialize again");
+        return open ? open.handle(req, parsedBody) : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
       });
     },
     // A changed project is a restarted server: its processes end, and clients connect again.
