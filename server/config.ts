@@ -44,6 +44,9 @@ export type PlaygroundConfig = {
   logSessionBytes: number;
   /** A test run's report (names, failures, diffs, logs) is cut to this many bytes of JSON (TEST_REPORT_KB). */
   maxReportBytes: number;
+  /** Outside clients' traffic kept per session for the Wire tab (TRAFFIC_KB), and for all sessions together (TRAFFIC_TOTAL_MB). */
+  trafficBytes: number;
+  trafficTotalBytes: number;
   /** Running time one test run (or check) may use across its files before the rest is not run. */
   runBudgetMs: number;
   /** A session used within this long is never evicted while idle ones exist. */
@@ -105,6 +108,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the machine's memory, at most 2 GB: the server's resident size stays under about this plus 400 MB.
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.min(2048, Math.floor(totalmem() / 2 ** 20 / 4))),
+    trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
+    trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.

@@ -4,10 +4,10 @@ import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
 import type { ToolHost } from "../mcp/learner-server";
-import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
 import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
+import type { SessionTraffic } from "../mcp/traffic";
 import {
   callTool,
   loadProject,
@@ -55,6 +55,8 @@ export class Session implements ToolHost {
     private limits: Limits,
     private maxBodyBytes = 1 << 20,
     private store?: SessionStore,
+    /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
+    readonly traffic?: SessionTraffic,
   ) {
     this.console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024);
   }
@@ -121,7 +123,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, realClock, true, this.console);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -206,6 +208,7 @@ export class Session implements ToolHost {
   async close(): Promise<void> {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
+    this.traffic?.close();
     await this.endpoint?.close();
     await this.official?.close();
     await this.live?.vm.close();
