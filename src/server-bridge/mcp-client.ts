@@ -10,6 +10,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/client";
 import { eraMismatch } from "./era-mismatch";
+import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
@@ -24,10 +25,7 @@ export interface ElicitationQuestion {
   url?: string;
 }
 
-export interface ElicitAnswer {
-  action: "accept" | "decline" | "cancel";
-  content?: Record<string, unknown>;
-}
+export type { ElicitAction, ElicitAnswer } from "../../contract/elicitation";
 
 export type Ask = (question: ElicitationQuestion) => Promise<ElicitAnswer>;
 
