@@ -11,6 +11,7 @@ import {
   type McpServerOptions,
   type RequestStateCodec,
   type ServerContext,
+  type Transport,
 } from "@modelcontextprotocol/server";
 import { isElicitAction } from "../../contract/elicitation";
 import { toolError, type ToolErrorCode } from "../../contract/tool-errors";
@@ -18,6 +19,7 @@ import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool
 import { abilitiesOf, modernAbilities } from "./client-abilities";
 import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
 import { argumentsDigest, newStateId, rejectedState, type ConsumedStates, type FlowBinding, type FlowState } from "./request-state";
+import type { SessionTraffic } from "./traffic";
 
 /** What the MCP layer needs from a learner session. */
 export type ToolHost = {
@@ -49,8 +51,15 @@ class LearnerMcpServer extends McpServer {
     info: Implementation,
     options: McpServerOptions,
     private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>,
+    private readonly traffic?: { feed: SessionTraffic; era: Era },
   ) {
     super(info, options);
+  }
+
+  /** The SDK connects every transport here (createMcpHandler's per-request ones too): the traffic feed taps it first. */
+  override connect(transport: Transport): Promise<void> {
+    this.traffic?.feed.tap(transport, this.traffic.era === "modern" ? "2026-07-28" : "2025-11-25");
+    return super.connect(transport);
   }
 
   override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
@@ -58,12 +67,19 @@ class LearnerMcpServer extends McpServer {
   }
 }
 
-export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>, consumed: ConsumedStates): Promise<McpServer> {
+export async function createLearnerServer(
+  host: ToolHost,
+  era: Era,
+  codec: RequestStateCodec<FlowState>,
+  consumed: ConsumedStates,
+  traffic?: SessionTraffic,
+): Promise<McpServer> {
   const [info, listed] = await Promise.all([host.serverInfo(), host.listTools()]);
   const mcp = new LearnerMcpServer(
     { name: info.name, version: info.version },
     { requestState: { verify: codec.verify } },
     new Map(listed.map((t) => [t.name, t.inputSchema])),
+    traffic && { feed: traffic, era },
   );
   const server = mcp.server;
   server.registerCapabilities({ tools: { listChanged: true } });

@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
+import type { SessionTraffic } from "./traffic";
 
 export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
 
@@ -42,14 +43,25 @@ export function jsonRpcError(status: number, code: number, message: string): Res
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
 
-/** `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given. */
+/** Serves one request, recording it in the session's outside traffic when it is not the page's own. */
+export async function served(traffic: SessionTraffic | undefined, req: Request, parsedBody: unknown, serve: () => Promise<Response>): Promise<Response> {
+  const record = traffic?.begin(req, parsedBody);
+  const response = await serve();
+  return record ? record.answered(response) : response;
+}
+
+/**
+ * `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given.
+ * `traffic`: the session's outside-traffic feed (sessions the page can open have one; a test run's do not).
+ */
 export function createSessionEndpoint(
   host: ToolHost,
   codec: RequestStateCodec<FlowState>,
-  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates },
+  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates; traffic?: SessionTraffic },
 ): McpEndpoint {
   const consumed = options.consumed ?? new MemoryConsumedStates(10 * 60_000, 10_000);
-  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed), {
+  const { traffic } = options;
+  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed, traffic), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     onerror: options.onerror,
@@ -67,7 +79,7 @@ export function createSessionEndpoint(
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
-    const mcp = await createLearnerServer(host, "legacy", codec, consumed);
+    const mcp = await createLearnerServer(host, "legacy", codec, consumed, traffic);
     mcp.server.onerror = options.onerror;
     await mcp.connect(transport);
     return transport.handleRequest(req, { parsedBody });
@@ -78,13 +90,15 @@ export function createSessionEndpoint(
       const parsed = await parseOnce(incoming, options.maxBodyBytes);
       if ("rejected" in parsed) return parsed.rejected;
       const { req, parsedBody } = parsed;
-      if (!(await isLegacyRequest(req, parsedBody))) return modern.fetch(req, { parsedBody });
-      const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openLegacy(req, parsedBody);
-      const open = legacy.get(sid);
-      return open
-        ? open.transport.handleRequest(req, { parsedBody })
-        : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      return served(traffic, req, parsedBody, async () => {
+        if (!(await isLegacyRequest(req, parsedBody))) return modern.fetch(req, { parsedBody });
+        const sid = req.headers.get("mcp-session-id");
+        if (!sid) return openLegacy(req, parsedBody);
+        const open = legacy.get(sid);
+        return open
+          ? open.transport.handleRequest(req, { parsedBody })
+          : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      });
     },
     toolsChanged() {
       // 2025 sessions get the notification on their own stream; 2026-07-28 clients on their subscriptions/listen streams.

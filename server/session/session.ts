@@ -7,6 +7,7 @@ import type { ToolHost } from "../mcp/learner-server";
 import { OfficialProject } from "../mcp/official/official-project";
 import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
+import type { SessionTraffic } from "../mcp/traffic";
 import {
   callTool,
   loadProject,
@@ -51,6 +52,8 @@ export class Session implements ToolHost {
     private limits: Limits,
     private maxBodyBytes = 1 << 20,
     private store?: SessionStore,
+    /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
+    readonly traffic?: SessionTraffic,
   ) {}
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
@@ -115,7 +118,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -198,6 +201,7 @@ export class Session implements ToolHost {
   async close(): Promise<void> {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
+    this.traffic?.close();
     await this.endpoint?.close();
     await this.official?.close();
     await this.live?.vm.close();

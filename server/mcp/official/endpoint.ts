@@ -19,7 +19,8 @@ import {
 import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import { toolError, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { McpEndpoint } from "../session-endpoint";
-import { jsonRpcError, parseOnce, TransportErrorCode } from "../session-endpoint";
+import { jsonRpcError, parseOnce, served, TransportErrorCode } from "../session-endpoint";
+import type { SessionTraffic } from "../traffic";
 import type { Clock, OfficialInstance } from "./instance";
 
 /** What the endpoint needs from the project: a fresh instance on demand, numbered in the order they start. */
@@ -63,10 +64,12 @@ class Connection {
     maxBodyBytes: number,
     private clock: Clock,
     private onClosed: (c: Connection) => void,
+    traffic?: SessionTraffic,
   ) {
     this.transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), maxRequestBodySize: maxBodyBytes });
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
+    traffic?.tap(this.transport, "2025-11-25");
     instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
     instance.onStopped = (cause, text, code) => {
       if (cause === undefined || !this.open.has(cause)) return;
@@ -139,7 +142,10 @@ class ModernRequests {
   private nextId = 1;
   private instance?: Promise<OfficialInstance<number>>;
 
-  constructor(private source: InstanceSource) {}
+  constructor(
+    private source: InstanceSource,
+    private traffic?: SessionTraffic,
+  ) {}
 
   private shared(): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
@@ -202,6 +208,7 @@ class ModernRequests {
         void instance.deliver({ ...message, id: hostId }, hostId);
       } else if (isJSONRPCNotification(message)) void instance.deliver(message, undefined);
     };
+    this.traffic?.tap(transport, "2026-07-28");
     return withInstanceHeader(await transport.handleMessage(out.message, { request: req }), instance);
   }
 
@@ -212,10 +219,14 @@ class ModernRequests {
   }
 }
 
-export function createOfficialEndpoint(source: InstanceSource, options: { maxBodyBytes: number }): McpEndpoint & { closeInstances(): Promise<void> } {
+export function createOfficialEndpoint(
+  source: InstanceSource,
+  options: { maxBodyBytes: number; traffic?: SessionTraffic },
+): McpEndpoint & { closeInstances(): Promise<void> } {
+  const { traffic } = options;
   const connections = new Map<string, Connection>();
   const starting = new Set<Connection>();
-  let modern = new ModernRequests(source);
+  let modern = new ModernRequests(source, traffic);
 
   async function openConnection(req: Request, parsedBody: unknown): Promise<Response> {
     if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
@@ -223,10 +234,16 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     const all = [...connections.values(), ...starting];
     if (all.length >= MAX_CONNECTIONS) await all[0].close();
     const instance = await source.open<RequestId>("connection");
-    const connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => {
-      starting.delete(c);
-      if (c.transport.sessionId) connections.delete(c.transport.sessionId);
-    });
+    const connection = new Connection(
+      instance,
+      options.maxBodyBytes,
+      source.clock,
+      (c) => {
+        starting.delete(c);
+        if (c.transport.sessionId) connections.delete(c.transport.sessionId);
+      },
+      traffic,
+    );
     starting.add(connection);
     const response = await connection.handle(req, parsedBody);
     starting.delete(connection);
@@ -240,7 +257,7 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     connections.clear();
     starting.clear();
     const old = modern;
-    modern = new ModernRequests(source);
+    modern = new ModernRequests(source, traffic);
     await Promise.all([...all.map((c) => c.close()), old.close()]);
   }
 
@@ -249,11 +266,13 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
       const parsed = await parseOnce(incoming, options.maxBodyBytes);
       if ("rejected" in parsed) return parsed.rejected;
       const { req, parsedBody } = parsed;
-      if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
-      const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openConnection(req, parsedBody);
-      const open = connections.get(sid);
-      return open ? open.handle(req, parsedBody) : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      return served(traffic, req, parsedBody, async () => {
+        if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
+        const sid = req.headers.get("mcp-session-id");
+        if (!sid) return openConnection(req, parsedBody);
+        const open = connections.get(sid);
+        return open ? open.handle(req, parsedBody) : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      });
     },
     // A changed project is a restarted server: its processes end, and clients connect again.
     toolsChanged() {
