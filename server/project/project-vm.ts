@@ -2,6 +2,7 @@
 import type { CompiledFile, CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
 import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/pool";
+import { memoryReleased } from "../sandbox/reclaim";
 
 // The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
 import { stoppedCallCode, toolError } from "../../contract/tool-errors";
@@ -81,6 +82,8 @@ export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): P
     const json = await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs);
     const max = limits.maxResultBytes ?? MAX_RESULT_BYTES;
     if (json.length > max) {
+      // A refused result is garbage at once; large ones add up to a collection (see reclaim.ts).
+      memoryReleased(json.length * 2);
       const text = `Tool "${call.name}" returned about ${Math.round(json.length / 1024)} KB; results are limited to ${Math.round(max / 1024)} KB. Return less (a summary, a page of items).`;
       return { outcome: { kind: "result", result: toolError(text, "RESULT_TOO_LARGE") }, logs: [] };
     }
