@@ -37,6 +37,9 @@ export type PlaygroundConfig = {
   loadCacheMB: number;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
+  /** Outside clients' traffic kept per session for the Wire tab (TRAFFIC_KB), and for all sessions together (TRAFFIC_TOTAL_MB). */
+  trafficBytes: number;
+  trafficTotalBytes: number;
   /** Running time one test run (or check) may use across its files before the rest is not run. */
   runBudgetMs: number;
   /** A session used within this long is never evicted while idle ones exist. */
@@ -93,6 +96,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
+    trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
+    trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", 2048),
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {

@@ -1,4 +1,5 @@
 // One run of a tool's execute(): input validation, approval, result shaping, and turning throws into results.
+import { toolError } from "../../contract/tool-errors";
 import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
 import type { ProjectServer, ToolEntry } from "./project-server";
 import { bindCallState, type CallState, type ClientAbilities, type ElicitAnswer, ToolContext } from "./tool";
@@ -19,7 +20,8 @@ export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]
 /** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
 export type Locate = (stack: string | undefined) => string | undefined;
 
-function errorResult(text: string, code: string): CallResult {
+/** A failure the learner's code chose (`this.fail`, a thrown PublicMcpError): any code they picked. */
+function learnerError(text: string, code: string): CallResult {
   return { content: [{ type: "text", text }], isError: true, _meta: { code } };
 }
 
@@ -71,19 +73,19 @@ async function approve(tool: ToolContext, entry: ToolEntry): Promise<boolean> {
 
 function invalidInput(name: string, issues: Array<{ path: PropertyKey[]; message: string }>): CallResult {
   const lines = issues.map((i) => `${i.path.map(String).join(".") || "(input)"}: ${i.message}`);
-  return errorResult(`Invalid input for tool "${name}": ${lines.join("; ")}`, "INVALID_INPUT");
+  return toolError(`Invalid input for tool "${name}": ${lines.join("; ")}`, "INVALID_INPUT");
 }
 
 /** What ends the run whatever execute() did afterwards: a changed question, or a question to ask. */
 function stoppedBy(state: CallState): CallOutcome | undefined {
-  if (state.questionChanged) return { kind: "result", result: errorResult(state.questionChanged.message, state.questionChanged.code) };
+  if (state.questionChanged) return { kind: "result", result: toolError(state.questionChanged.message, state.questionChanged.code) };
   if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request, digest: state.pending.digest };
   return undefined;
 }
 
 export async function runToolCall(server: ProjectServer, request: CallRequest, locate: Locate): Promise<CallOutcome> {
   const entry = server.tools.get(request.name);
-  if (!entry) return { kind: "result", result: errorResult(`Unknown tool "${request.name}"`, "TOOL_NOT_FOUND") };
+  if (!entry) return { kind: "result", result: toolError(`Unknown tool "${request.name}"`, "TOOL_NOT_FOUND") };
   const parsed = entry.input.safeParse(request.args ?? {});
   if (!parsed.success) return { kind: "result", result: invalidInput(request.name, parsed.error.issues) };
 
@@ -102,7 +104,7 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
     bindCallState(tool, state);
     let value: unknown;
     if (await approve(tool, entry)) value = await tool.execute(parsed.data);
-    else value = errorResult(`The person did not approve "${request.name}", so nothing was run. Do not retry unless they ask.`, "APPROVAL_DENIED");
+    else value = toolError(`The person did not approve "${request.name}", so nothing was run. Do not retry unless they ask.`, "APPROVAL_DENIED");
     // A learner's catch-all may have swallowed the question (or the changed-question failure); it still stands.
     const stopped = stoppedBy(state);
     if (stopped) return stopped;
@@ -113,12 +115,12 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
     if (stopped) return stopped;
     if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request, digest: error.digest };
     const where = locate(error instanceof Error ? error.stack : undefined);
-    if (error instanceof ToolFailure) return { kind: "result", result: errorResult(error.message, error.code), ...(where && { where }) };
-    if (error instanceof PublicMcpError) return { kind: "result", result: errorResult(error.message, error.code) };
+    if (error instanceof ToolFailure) return { kind: "result", result: toolError(error.message, error.code), ...(where && { where }) };
+    if (error instanceof PublicMcpError) return { kind: "result", result: learnerError(error.message, error.code) };
     const message = error instanceof Error ? error.message : String(error);
     return {
       kind: "result",
-      result: errorResult(`Tool "${request.name}" failed: ${message}${where ? ` (at ${where})` : ""}`, "TOOL_EXECUTION_ERROR"),
+      result: toolError(`Tool "${request.name}" failed: ${message}${where ? ` (at ${where})` : ""}`, "TOOL_EXECUTION_ERROR"),
       ...(where && { where }),
     };
   }

@@ -1,4 +1,5 @@
 // Errors a tool can end its call with, and the internal signal that stops a run to ask the person.
+import type { ToolErrorCode } from "../../contract/tool-errors";
 
 /** An error whose message is safe to show the model; `code` becomes the result's `_meta.code`. */
 export class PublicMcpError extends Error {
@@ -12,7 +13,8 @@ export class PublicMcpError extends Error {
 
 /** Thrown by the runtime itself for failures with a fixed code (INVALID_INPUT, ELICITATION_DISABLED, ...). */
 export class ToolFailure extends PublicMcpError {
-  constructor(message: string, code: string) {
+  declare readonly code: ToolErrorCode;
+  constructor(message: string, code: ToolErrorCode) {
     super(message, code);
     this.name = "ToolFailure";
   }

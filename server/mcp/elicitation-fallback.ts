@@ -1,6 +1,7 @@
 // For 2025 clients that cannot show forms: the question goes to the model as text, the answer comes back
 // through the `sendElicitationResult` tool, which runs the original call again with it.
 import { randomBytes } from "node:crypto";
+import type { ToolErrorCode } from "../../contract/tool-errors";
 import type { CallResult, ElicitAnswer, ElicitationRequest, ListedTool } from "../project/project-vm";
 import type { FlowBinding } from "./request-state";
 
@@ -70,7 +71,7 @@ export class ElicitationFallback {
           },
         ],
         isError: true,
-        _meta: { code: "TOO_LARGE" },
+        _meta: { code: "TOO_LARGE" satisfies ToolErrorCode },
       };
     for (const [id, p] of this.pending) if (p.expires < now || this.pending.size >= PENDING_LIMIT || this.bytes + size > this.maxBytes) this.drop(id, p);
     const elicitId = randomBytes(9).toString("base64url");
@@ -90,7 +91,7 @@ export class ElicitationFallback {
         message: request.message,
         ...(request.mode === "url" ? { url: request.url } : { requestedSchema: request.requestedSchema }),
       },
-      _meta: { code: "ELICITATION_PENDING" },
+      _meta: { code: "ELICITATION_PENDING" satisfies ToolErrorCode },
     };
   }
 

@@ -11,11 +11,14 @@ import {
   type McpServerOptions,
   type RequestStateCodec,
   type ServerContext,
+  type Transport,
 } from "@modelcontextprotocol/server";
+import { toolError, type ToolErrorCode } from "../../contract/tool-errors";
 import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
 import { abilitiesOf, modernAbilities } from "./client-abilities";
 import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
 import { argumentsDigest, newStateId, rejectedState, type ConsumedStates, type FlowBinding, type FlowState } from "./request-state";
+import type { SessionTraffic } from "./traffic";
 
 /** What the MCP layer needs from a learner session. */
 export type ToolHost = {
@@ -49,8 +52,15 @@ class LearnerMcpServer extends McpServer {
     info: Implementation,
     options: McpServerOptions,
     private readonly inputSchemas: ReadonlyMap<string, Record<string, unknown>>,
+    private readonly traffic?: { feed: SessionTraffic; era: Era },
   ) {
     super(info, options);
+  }
+
+  /** The SDK connects every transport here (createMcpHandler's per-request ones too): the traffic feed taps it first. */
+  override connect(transport: Transport): Promise<void> {
+    this.traffic?.feed.tap(transport, this.traffic.era === "modern" ? "2026-07-28" : "2025-11-25");
+    return super.connect(transport);
   }
 
   override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
@@ -58,12 +68,19 @@ class LearnerMcpServer extends McpServer {
   }
 }
 
-export async function createLearnerServer(host: ToolHost, era: Era, codec: RequestStateCodec<FlowState>, consumed: ConsumedStates): Promise<McpServer> {
+export async function createLearnerServer(
+  host: ToolHost,
+  era: Era,
+  codec: RequestStateCodec<FlowState>,
+  consumed: ConsumedStates,
+  traffic?: SessionTraffic,
+): Promise<McpServer> {
   const [info, listed] = await Promise.all([host.serverInfo(), host.listTools()]);
   const mcp = new LearnerMcpServer(
     { name: info.name, version: info.version },
     { requestState: { verify: codec.verify } },
     new Map(listed.map((t) => [t.name, t.inputSchema])),
+    traffic && { feed: traffic, era },
   );
   const server = mcp.server;
   server.registerCapabilities({ tools: { listChanged: true } });
@@ -158,7 +175,7 @@ function answerIn(responses: Record<string, unknown> | undefined, key: string): 
   return view.kind === "elicit" ? asAnswer(view.action, view.content) : undefined;
 }
 
-function errorResult(text: string, code: string): CallToolResult {
-  const result: CallResult = { content: [{ type: "text", text }], isError: true, _meta: { code } };
+function errorResult(text: string, code: ToolErrorCode): CallToolResult {
+  const result: CallResult = toolError(text, code);
   return result as CallToolResult;
 }

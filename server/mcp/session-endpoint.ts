@@ -1,8 +1,15 @@
 // One learner session's /mcp endpoint: 2026-07-28 requests per request, 2025-11-25 clients in sessions of their own.
 import { randomUUID } from "node:crypto";
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type RequestStateCodec } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolErrorCode,
+  WebStandardStreamableHTTPServerTransport,
+  type RequestStateCodec,
+} from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
+import type { SessionTraffic } from "./traffic";
 
 export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
 
@@ -17,7 +24,7 @@ export type Parsed = { req: Request; parsedBody?: unknown } | { rejected: Respon
 export async function parseOnce(req: Request, maxBodyBytes: number): Promise<Parsed> {
   if (req.method !== "POST") return { req };
   const text = await req.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, -32600, "The request body is too large") };
+  if (Buffer.byteLength(text) > maxBodyBytes) return { rejected: jsonRpcError(413, ProtocolErrorCode.InvalidRequest, "The request body is too large") };
   try {
     return { req, parsedBody: JSON.parse(text) };
   } catch {
@@ -25,18 +32,36 @@ export async function parseOnce(req: Request, maxBodyBytes: number): Promise<Par
   }
 }
 
+/**
+ * Transport-level codes that the SDK's own streamable HTTP transport answers with as bare numbers (ProtocolErrorCode
+ * has no member for them): -32000 for a request the transport will not take, -32001 for a session it does not hold;
+ * SDK 1.x names -32001 `RequestTimeout` too, which is what we answer when a person never answers.
+ */
+export const TransportErrorCode = { BadRequest: -32000, SessionNotFound: -32001, RequestTimeout: -32001 } as const;
+
 export function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
 }
 
-/** `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given. */
+/** Serves one request, recording it in the session's outside traffic when it is not the page's own. */
+export async function served(traffic: SessionTraffic | undefined, req: Request, parsedBody: unknown, serve: () => Promise<Response>): Promise<Response> {
+  const record = traffic?.begin(req, parsedBody);
+  const response = await serve();
+  return record ? record.answered(response) : response;
+}
+
+/**
+ * `consumed`: where used requestState ids are recorded (shared by all sessions); a store of its own when not given.
+ * `traffic`: the session's outside-traffic feed (sessions the page can open have one; a test run's do not).
+ */
 export function createSessionEndpoint(
   host: ToolHost,
   codec: RequestStateCodec<FlowState>,
-  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates },
+  options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates; traffic?: SessionTraffic },
 ): McpEndpoint {
   const consumed = options.consumed ?? new MemoryConsumedStates(10 * 60_000, 10_000);
-  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed), {
+  const { traffic } = options;
+  const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed, traffic), {
     legacy: "reject",
     maxRequestBodySize: options.maxBodyBytes,
     onerror: options.onerror,
@@ -44,7 +69,7 @@ export function createSessionEndpoint(
   const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; sendToolListChanged: () => Promise<void> }>();
 
   async function openLegacy(req: Request, parsedBody: unknown): Promise<Response> {
-    if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
+    if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
     // The oldest connection goes when a learner's page keeps opening new ones.
     if (legacy.size >= MAX_LEGACY_SESSIONS) await legacy.values().next().value!.transport.close();
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -54,7 +79,7 @@ export function createSessionEndpoint(
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
-    const mcp = await createLearnerServer(host, "legacy", codec, consumed);
+    const mcp = await createLearnerServer(host, "legacy", codec, consumed, traffic);
     mcp.server.onerror = options.onerror;
     await mcp.connect(transport);
     return transport.handleRequest(req, { parsedBody });
@@ -65,11 +90,15 @@ export function createSessionEndpoint(
       const parsed = await parseOnce(incoming, options.maxBodyBytes);
       if ("rejected" in parsed) return parsed.rejected;
       const { req, parsedBody } = parsed;
-      if (!(await isLegacyRequest(req, parsedBody))) return modern.fetch(req, { parsedBody });
-      const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openLegacy(req, parsedBody);
-      const open = legacy.get(sid);
-      return open ? open.transport.handleRequest(req, { parsedBody }) : jsonRpcError(404, -32001, "Session not found: initialize again");
+      return served(traffic, req, parsedBody, async () => {
+        if (!(await isLegacyRequest(req, parsedBody))) return modern.fetch(req, { parsedBody });
+        const sid = req.headers.get("mcp-session-id");
+        if (!sid) return openLegacy(req, parsedBody);
+        const open = legacy.get(sid);
+        return open
+          ? open.transport.handleRequest(req, { parsedBody })
+          : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      });
     },
     toolsChanged() {
       // 2025 sessions get the notification on their own stream; 2026-07-28 clients on their subscriptions/listen streams.

@@ -2,8 +2,10 @@
 import type { CompiledFile, CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
 import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/pool";
+import { memoryReleased } from "../sandbox/reclaim";
 
 // The JSON that crosses the sandbox boundary is typed once, by the runtime that produces it (type-only imports).
+import { stoppedCallCode, toolError } from "../../contract/tool-errors";
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
 import type { ListedTool } from "../../runtime/sdk/project-server";
 import type { LoadRequest } from "../../runtime/sandbox/entry";
@@ -80,14 +82,15 @@ export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): P
     const json = await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs);
     const max = limits.maxResultBytes ?? MAX_RESULT_BYTES;
     if (json.length > max) {
+      // A refused result is garbage at once; large ones add up to a collection (see reclaim.ts).
+      memoryReleased(json.length * 2);
       const text = `Tool "${call.name}" returned about ${Math.round(json.length / 1024)} KB; results are limited to ${Math.round(max / 1024)} KB. Return less (a summary, a page of items).`;
-      return { outcome: { kind: "result", result: { content: [{ type: "text", text }], isError: true, _meta: { code: "RESULT_TOO_LARGE" } } }, logs: [] };
+      return { outcome: { kind: "result", result: toolError(text, "RESULT_TOO_LARGE") }, logs: [] };
     }
     return JSON.parse(json);
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
     const text = `Tool "${call.name}" failed: ${describeSandboxError(error, { timeoutMs: limits.callTimeoutMs, memoryMB: limits.memoryMB })}`;
-    const code = error.kind === "timeout" ? "TIMEOUT" : error.kind === "memory" ? "OUT_OF_MEMORY" : "TOOL_EXECUTION_ERROR";
-    return { outcome: { kind: "result", result: { content: [{ type: "text", text }], isError: true, _meta: { code } } }, logs: [] };
+    return { outcome: { kind: "result", result: toolError(text, stoppedCallCode(error.kind)) }, logs: [] };
   }
 }

@@ -1,7 +1,8 @@
 // /api/rooms: create and join rooms, the teacher's board (JSON and live events), leading, the read-only look at
 // one learner, export and end; and the learner's own calls. Keys travel as `Authorization: Bearer <key>`.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { checkProjectFiles } from "../compile/project-files";
+import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import { isLessonId, listLessons } from "../lessons/catalog";
 import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
@@ -10,9 +11,6 @@ import type { LeadChange, Rooms } from "../rooms/rooms";
 import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
 import type { RoomActivity } from "../../contract/rooms";
 import type { Route, RouteAnswer, RouteContext } from "./route";
-
-/** Live streams (teachers' boards and learners' pages) one instance keeps open at most. */
-const MAX_STREAMS = 2000;
 
 const CODE = "([^/]+)";
 
@@ -106,40 +104,12 @@ function parseLead(body: Record<string, unknown>, item: string): LeadChange {
 }
 
 export function roomRoutes(rooms: Rooms): Route[] {
-  let streams = 0;
-
-  /** A text/event-stream: `first` at once, then whatever the room publishes, until the client goes away. */
-  function stream(req: IncomingMessage, subscribe: (send: (payload: unknown) => void) => Promise<() => void>, first: unknown): RouteAnswer {
-    if (streams >= MAX_STREAMS) throw new HttpError(503, "Too many live streams on this server; reload in a minute");
-    return {
-      stream(res: ServerResponse) {
-        streams++;
-        res.writeHead(200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-store",
-          connection: "keep-alive",
-          "x-accel-buffering": "no",
-        });
-        const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
-        send(first);
-        // A comment now and then keeps proxies from closing a quiet stream.
-        const keepAlive = setInterval(() => res.write(": still here\n\n"), 15_000);
-        let unsubscribe: (() => void) | undefined;
-        let closed = false;
-        req.socket.setTimeout(0);
-        res.on("close", () => {
-          closed = true;
-          streams--;
-          clearInterval(keepAlive);
-          unsubscribe?.();
-        });
-        subscribe(send).then(
-          (stop) => (closed ? stop() : (unsubscribe = stop)),
-          () => res.destroy(),
-        );
-      },
-    };
-  }
+  /** A live stream: `first` at once, then whatever the room publishes, until the client goes away. */
+  const stream = (req: IncomingMessage, subscribe: (send: (payload: unknown) => void) => Promise<() => void>, first: unknown): RouteAnswer =>
+    eventStream(req, (sink) => {
+      sink.send(JSON.stringify(first));
+      return subscribe((payload) => sink.send(JSON.stringify(payload)));
+    });
 
   return [
     {

@@ -1,5 +1,6 @@
-// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset.
+// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/traffic.
 import { FilesBody, type FilesUpdated, type SessionCreated } from "../../contract/api";
+import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
 import type { Session } from "../session/session";
@@ -44,6 +45,17 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       async handle({ params }) {
         await (await sessionOr404(registry, params[0])).reset();
         return { status: 200, body: { reset: true } };
+      },
+    },
+    {
+      // Outside clients' exchanges on /mcp/{id}, live: whoever knows the session id may already use its API and its
+      // /mcp URL, so the same id is what reads its traffic. The stream ends when the session does.
+      method: "GET",
+      path: /^\/api\/sessions\/([^/]+)\/traffic$/,
+      async handle({ params, req }) {
+        const traffic = (await sessionOr404(registry, params[0])).traffic;
+        if (!traffic) throw new HttpError(404, "This session keeps no traffic feed");
+        return eventStream(req, (sink) => traffic.subscribe(sink));
       },
     },
   ];

@@ -2,13 +2,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { SESSION_REBUILT_HEADER } from "../../contract/instance-header";
+import { TransportErrorCode } from "../mcp/session-endpoint";
 import type { SessionRegistry } from "../session/registry";
 
 function notFound(): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Unknown or expired playground session" } }), {
-    status: 404,
-    headers: { "content-type": "application/json" },
-  });
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: TransportErrorCode.SessionNotFound, message: "Unknown or expired playground session" } }),
+    {
+      status: 404,
+      headers: { "content-type": "application/json" },
+    },
+  );
 }
 
 export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, res: ServerResponse) => Promise<void> {

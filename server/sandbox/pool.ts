@@ -359,6 +359,8 @@ export class SandboxPool {
 
   dropImage(vm: SandboxVm): void {
     memoryReleased(imageBytes(vm));
+    // The worker shares the image's buffer; it lets go too, and a later good call starts a new one.
+    if (vm.image && !vm.closed) vm.worker.post({ op: "forgetImage", vmId: vm.id });
     vm.image = undefined;
     this.counted();
   }

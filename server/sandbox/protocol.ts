@@ -10,7 +10,10 @@ export type VmRuntime = "frontmcp" | "sdk1" | "sdk2";
  * back with its module state (a session's VM, on either runtime).
  */
 export type VmOptions = VmLimits & { hostBridge: boolean; runtime?: VmRuntime; keepState?: boolean };
-/** A VM's memory image as quickjs-wasi takes it, plus the tokens of its entry-point handles inside that image. */
+/**
+ * A VM's memory image as quickjs-wasi takes it, plus the tokens of its entry-point handles inside that image.
+ * `memory` is a view on a SharedArrayBuffer the worker keeps for the VM and overwrites after each good call.
+ */
 export type VmImage = {
   snapshot: { memory: Uint8Array; stackPointer: number; runtimePtr: number; contextPtr: number; extensions: [] };
   entries: Array<[string, number]>;
@@ -27,6 +30,8 @@ export type ToWorker =
   /** Brings a `keepState` VM back on a new worker from its last image; `modules` are an official-SDK VM's ES modules, for its loader. */
   | { op: "restore"; id: number; vmId: number; limits: VmOptions; image: VmImage; modules: VmScript[] }
   | { op: "hostReply"; callId: number; ok: boolean; json: string }
+  /** The pool gave up a VM's image (memory pressure, or the VM closed): the worker lets the image's buffer go too. */
+  | { op: "forgetImage"; vmId: number }
   | { op: "stats"; id: number };
 
 export type FromWorker =

@@ -9,6 +9,7 @@ import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import type { PlaygroundConfig } from "../config";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
+import { SessionTraffic, TrafficBudget } from "../mcp/traffic";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
 import type { SessionStore } from "./session-store";
@@ -27,6 +28,8 @@ export class SessionRegistry {
   private sweeper: NodeJS.Timeout;
   /** Used requestState ids of every session (a state names its session, so one store serves all). */
   readonly consumed: ConsumedStates;
+  /** Every session's outside-traffic feed draws on this (TRAFFIC_TOTAL_MB). */
+  readonly trafficBudget: TrafficBudget;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(
@@ -37,6 +40,7 @@ export class SessionRegistry {
   ) {
     // With a shared database every instance refuses a state any of them has seen used.
     this.consumed = store?.consumed ?? new MemoryConsumedStates(config.requestStateTtlSeconds * 1000);
+    this.trafficBudget = new TrafficBudget(config.trafficTotalBytes);
     this.sweeper = setInterval(() => void this.expireIdle(), Math.min(60_000, Math.max(1000, config.sessionIdleMs / 4)));
     this.sweeper.unref();
     // Another instance changed a session: a copy held here is stale, so the next request here rebuilds it.
@@ -77,8 +81,13 @@ export class SessionRegistry {
       },
       this.config.maxBodyBytes,
       this.store,
+      new SessionTraffic(this.config.trafficBytes, this.trafficBudget),
     );
-    session.endpoint = createSessionEndpoint(session, this.codec, { maxBodyBytes: this.config.maxBodyBytes, consumed: this.consumed });
+    session.endpoint = createSessionEndpoint(session, this.codec, {
+      maxBodyBytes: this.config.maxBodyBytes,
+      consumed: this.consumed,
+      traffic: session.traffic,
+    });
     this.sessions.set(id, session);
     return session;
   }

@@ -1,4 +1,5 @@
 // A learner's session: their files, the last good build, and the sandbox VM that holds its module state.
+import { toolError } from "../../contract/tool-errors";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import type { Diagnostic, ProjectFiles } from "../compile/project-files";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
@@ -6,6 +7,7 @@ import type { ToolHost } from "../mcp/learner-server";
 import { OfficialProject } from "../mcp/official/official-project";
 import { buildDigest, type FlowBinding } from "../mcp/request-state";
 import type { McpEndpoint } from "../mcp/session-endpoint";
+import type { SessionTraffic } from "../mcp/traffic";
 import {
   callTool,
   loadProject,
@@ -50,6 +52,8 @@ export class Session implements ToolHost {
     private limits: Limits,
     private maxBodyBytes = 1 << 20,
     private store?: SessionStore,
+    /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
+    readonly traffic?: SessionTraffic,
   ) {}
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
@@ -114,7 +118,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -185,8 +189,7 @@ export class Session implements ToolHost {
   async callTool(call: ToolCall): Promise<CallOutcome> {
     this.touch();
     const live = await this.ensureLive();
-    if (!live)
-      return { kind: "result", result: { content: [{ type: "text", text: "The project has not compiled yet" }], isError: true, _meta: { code: "NOT_READY" } } };
+    if (!live) return { kind: "result", result: toolError("The project has not compiled yet", "NOT_READY") };
     const { outcome, approvals } = await callTool(live.vm, call, this.limits);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
       this.approvals = approvals;
@@ -198,6 +201,7 @@ export class Session implements ToolHost {
   async close(): Promise<void> {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
+    this.traffic?.close();
     await this.endpoint?.close();
     await this.official?.close();
     await this.live?.vm.close();

@@ -3,6 +3,7 @@
 // a VM that holds only them and the testing runtime; the learner's code runs in the server VM (see test-run.ts).
 import { randomInt } from "node:crypto";
 import type { CheckProblem, CheckReport, CheckResult } from "../../contract/api";
+import type { ToolErrorCode } from "../../contract/tool-errors";
 import { compileProject, type CompiledProject } from "../compile/compile";
 import { isTestFile, type Diagnostic, type ProjectFiles } from "../compile/project-files";
 import type { ChallengeMaterial } from "../lessons/catalog";
@@ -30,7 +31,8 @@ function serverProblem(failure: ServerFailure): CheckProblem {
   const at = place(failure.where);
   if (failure.kind === "load")
     return { kind: "load", message: `Your project did not load: ${failure.message}${failure.where ? ` (at ${failure.where})` : ""}`, ...at };
-  const kind = failure.code === "TIMEOUT" ? "timeout" : failure.code === "OUT_OF_MEMORY" ? "memory" : "tool";
+  const code = failure.code as ToolErrorCode | undefined;
+  const kind = code === "TIMEOUT" ? "timeout" : code === "OUT_OF_MEMORY" ? "memory" : "tool";
   const where = failure.where && !failure.message.includes(failure.where) ? ` (at ${failure.where})` : "";
   return { kind, message: `Your tool failed while this check ran: ${failure.message}${where}`, ...at };
 }
@@ -40,7 +42,7 @@ function serverProblem(failure: ServerFailure): CheckProblem {
  * question the runtime refused to ask (a form that is not flat, elicitation switched off); "nothing happened" would
  * otherwise pass. An uncaught throw does not count: failing loudly can be a tool's chosen way to refuse.
  */
-const CANNOT_JUDGE = new Set(["TIMEOUT", "OUT_OF_MEMORY", "INVALID_SCHEMA", "ELICITATION_DISABLED"]);
+const CANNOT_JUDGE: ReadonlySet<string> = new Set<ToolErrorCode>(["TIMEOUT", "OUT_OF_MEMORY", "INVALID_SCHEMA", "ELICITATION_DISABLED"]);
 const cannotJudge = (failure: ServerFailure) => failure.code !== undefined && CANNOT_JUDGE.has(failure.code);
 
 /** Why a check's test failed, when the reason is the code under test rather than the check's assertions. */

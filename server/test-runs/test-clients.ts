@@ -1,7 +1,7 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
 // file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
 // through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
-import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitationAnswer as Answer, ElicitationRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -25,7 +25,11 @@ const BASE = "http://playground.test/mcp/tests";
 
 function errorOf(error: unknown): { code: number; message: string; data?: unknown } {
   const e = error as { code?: unknown; message?: string; data?: unknown };
-  return { code: typeof e.code === "number" ? e.code : -32603, message: e.message ?? String(error), ...(e.data !== undefined && { data: e.data }) };
+  return {
+    code: typeof e.code === "number" ? e.code : ProtocolErrorCode.InternalError,
+    message: e.message ?? String(error),
+    ...(e.data !== undefined && { data: e.data }),
+  };
 }
 
 function asRequest(params: Record<string, unknown>): ElicitationRequest {
@@ -97,7 +101,7 @@ export class TestClients {
         inputResponses[key] = await this.answer(clientId, asRequest((input as { params: Record<string, unknown> }).params));
       params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
     }
-    throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: -32603 });
+    throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: ProtocolErrorCode.InternalError });
   }
 
   /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */

@@ -4,6 +4,7 @@
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
 import type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
+import { TOOL_FAILURE_CODES } from "../../contract/tool-errors";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
@@ -43,8 +44,6 @@ export type TestRunDeps = {
 /** What a run needs: `server` serves (its non-test files), `tests` holds the test files and whatever they import. */
 export type TestProject = { server: CompiledProject; tests: CompiledProject };
 
-/** Result codes that mean the tool's own code failed, as opposed to a refusal the tool chose (this.fail, bad input). */
-const FAILURE_CODES = new Set(["TOOL_EXECUTION_ERROR", "INVALID_SCHEMA", "ELICITATION_DISABLED", "TIMEOUT", "OUT_OF_MEMORY"]);
 const MAX_FAILURES_PER_TEST = 5;
 
 function failedFile(file: string, name: string, message: string, serverFailures?: ServerFailure[]): TestOutcome {
@@ -62,7 +61,7 @@ class FailureLog {
   note(call: ToolCall, outcome: CallOutcome): void {
     if (outcome.kind !== "result" || !outcome.result.isError) return;
     const code = outcome.result._meta?.code;
-    if (typeof code !== "string" || !FAILURE_CODES.has(code) || this.current.length >= MAX_FAILURES_PER_TEST) return;
+    if (typeof code !== "string" || !TOOL_FAILURE_CODES.has(code) || this.current.length >= MAX_FAILURES_PER_TEST) return;
     const text = outcome.result.content.find((c) => c.type === "text")?.text;
     this.current.push({ kind: "tool", code, tool: call.name, message: String(text ?? code), ...(outcome.where && { where: outcome.where }) });
   }

@@ -1,7 +1,7 @@
 // A small, safe markdown renderer for lesson text: everything becomes React elements or text
 // nodes, so raw HTML in a lesson shows as text and can never run. Covers what lessons use:
 // headings, paragraphs, lists, fenced code, quotes, rules, tables, and inline code, bold,
-// italic and links.
+// italic, links and backslash escapes. Markdown.spec.tsx pins it.
 import { Fragment, type ReactNode } from "react";
 
 type Block =
@@ -96,7 +96,9 @@ function safeHref(href: string): string | undefined {
   return undefined;
 }
 
-const INLINE = /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([\s\S]+?)\*\*|__([\s\S]+?)__|\*([^*\s][^*]*?)\*|_([^_\s][^_]*?)_|\[([^\]]+)\]\(([^)\s]+)\)/g;
+// Underscores inside a word (snake_case_names) are not emphasis; a backslash before ASCII punctuation makes it literal.
+const INLINE =
+  /(`+)([\s\S]*?[^`])\1(?!`)|\*\*([\s\S]+?)\*\*|(?<![\p{L}\p{N}])__([\s\S]+?)__(?![\p{L}\p{N}])|\*([^*\s][^*]*?)\*|(?<![\p{L}\p{N}])_([^_\s][^_]*?)_(?![\p{L}\p{N}])|\[([^\]]+)\]\(([^)\s]+)\)|\\([!-/:-@[-`{-~])/gu;
 
 function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
   const out: ReactNode[] = [];
@@ -113,6 +115,7 @@ function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
       );
     else if (m[3] ?? m[4]) out.push(<strong key={key}>{renderInline(m[3] ?? m[4], key)}</strong>);
     else if (m[5] ?? m[6]) out.push(<em key={key}>{renderInline(m[5] ?? m[6], key)}</em>);
+    else if (m[9]) out.push(m[9]);
     else {
       const href = safeHref(m[8]);
       out.push(

@@ -9,6 +9,7 @@ import {
   type CallToolResult,
   type ElicitResult,
 } from "@modelcontextprotocol/client";
+import { PAGE_CLIENT_HEADER } from "../../contract/traffic";
 import { eraMismatch } from "./era-mismatch";
 import type { Persona } from "./personas";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
@@ -114,7 +115,12 @@ async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
     });
   }
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), { fetch: tappedFetch }));
+    // The header keeps the page's own traffic out of the session's outside-traffic feed (the Wire tab has it already).
+    const transport = new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), {
+      fetch: tappedFetch,
+      requestInit: { headers: { [PAGE_CLIENT_HEADER]: "1" } },
+    });
+    await client.connect(transport);
   } catch (err) {
     if (isGone(err, mcpUrl)) throw new SessionGoneError();
     throw eraMismatch(err) ?? err;

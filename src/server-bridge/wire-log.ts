@@ -1,6 +1,7 @@
 // The record behind the Wire tab: every HTTP exchange the playground's MCP client makes,
-// grouped by the call that caused it. Exchanges are mutated in place as their bodies stream
-// in; a version counter tells React something changed.
+// grouped by the call that caused it, and those of outside clients on the same session (from the
+// server's traffic feed, see outside-traffic.ts). Exchanges are mutated in place as their bodies
+// stream in; a version counter tells React something changed.
 import { useSyncExternalStore } from "react";
 import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 
@@ -45,6 +46,10 @@ export interface WireGroup {
   lessonTitle: string;
   startedAt: number;
   exchanges: WireExchange[];
+  /** An outside client's card: that client's key in the traffic feed (absent for the page's own calls). */
+  client?: string;
+  /** An outside card holds a tools/call and its rounds ("call"), or what the client sent between calls ("other"). */
+  outside?: "call" | "other";
 }
 
 export interface WireSnapshot {
@@ -84,8 +89,7 @@ class WireLog {
     return this.lesson.id;
   }
 
-  /** Starts a group; exchanges recorded from now on belong to it. */
-  beginGroup(label: string, persona: string): number {
+  private addGroup(label: string, persona: string, outside?: Pick<WireGroup, "client" | "outside" | "startedAt">): WireGroup {
     const group: WireGroup = {
       id: this.groups.length ? this.groups[this.groups.length - 1].id + 1 : 1,
       label,
@@ -94,11 +98,31 @@ class WireLog {
       lessonTitle: this.lesson.title,
       startedAt: Date.now(),
       exchanges: [],
+      ...outside,
     };
     this.groups.push(group);
-    this.current = group;
     this.changed();
+    return group;
+  }
+
+  /** Starts a group; exchanges recorded from now on belong to it. */
+  beginGroup(label: string, persona: string): number {
+    const group = this.addGroup(label, persona);
+    this.current = group;
     return group.id;
+  }
+
+  /** A card for an outside client's exchanges (`startedAt`: its first one's); the page's own recording carries on in its current card. */
+  addOutsideGroup(label: string, persona: string, client: string, kind: "call" | "other", startedAt: number): WireGroup {
+    return this.addGroup(label, persona, { client, outside: kind, startedAt });
+  }
+
+  /** Adds an outside exchange to its card, numbered in the same sequence as the page's own. */
+  append(group: WireGroup, partial: Omit<WireExchange, "seq" | "groupId">): WireExchange {
+    const exchange: WireExchange = { ...partial, seq: ++this.seq, groupId: group.id };
+    group.exchanges.push(exchange);
+    this.changed();
+    return exchange;
   }
 
   /** Later traffic of the same call (a sendElicitationResult answer) joins its group again. */
@@ -108,11 +132,7 @@ class WireLog {
 
   record(partial: Omit<WireExchange, "seq" | "groupId">): WireExchange {
     if (!this.current) this.beginGroup("Connection", "");
-    const group = this.current!;
-    const exchange: WireExchange = { ...partial, seq: ++this.seq, groupId: group.id };
-    group.exchanges.push(exchange);
-    this.changed();
-    return exchange;
+    return this.append(this.current!, partial);
   }
 
   clear() {
@@ -121,8 +141,9 @@ class WireLog {
     this.changed();
   }
 
-  exportJson(): string {
-    return JSON.stringify({ exportedAt: new Date().toISOString(), groups: this.groups }, null, 2);
+  /** `groups`: the cards to export (all by default); `extra`: more to say at the top level (the outside clients). */
+  exportJson(groups: WireGroup[] = this.groups, extra: Record<string, unknown> = {}): string {
+    return JSON.stringify({ exportedAt: new Date().toISOString(), ...extra, groups }, null, 2);
   }
 }
 

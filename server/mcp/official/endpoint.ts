@@ -11,13 +11,16 @@ import {
   isJSONRPCResultResponse,
   isLegacyRequest,
   PerRequestHTTPServerTransport,
+  ProtocolErrorCode,
   WebStandardStreamableHTTPServerTransport,
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/server";
 import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
+import { toolError, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { McpEndpoint } from "../session-endpoint";
-import { jsonRpcError, parseOnce } from "../session-endpoint";
+import { jsonRpcError, parseOnce, served, TransportErrorCode } from "../session-endpoint";
+import type { SessionTraffic } from "../traffic";
 import type { Clock, OfficialInstance } from "./instance";
 
 /** What the endpoint needs from the project: a fresh instance on demand, numbered in the order they start. */
@@ -33,14 +36,9 @@ const MAX_CONNECTIONS = 8;
 type Pending = { method: string; tool?: string };
 
 /** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
-function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: string): JSONRPCMessage {
-  if (pending?.method === "tools/call")
-    return {
-      jsonrpc: "2.0",
-      id,
-      result: { content: [{ type: "text", text: `Tool "${pending.tool}" failed: ${text}` }], isError: true, _meta: { code } },
-    } as JSONRPCMessage;
-  return { jsonrpc: "2.0", id, error: { code: -32603, message: text } };
+function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: ToolErrorCode): JSONRPCMessage {
+  if (pending?.method === "tools/call") return { jsonrpc: "2.0", id, result: toolError(`Tool "${pending.tool}" failed: ${text}`, code) } as JSONRPCMessage;
+  return { jsonrpc: "2.0", id, error: { code: ProtocolErrorCode.InternalError, message: text } };
 }
 
 function pendingOf(message: { method: string; params?: Record<string, unknown> }): Pending {
@@ -66,10 +64,12 @@ class Connection {
     maxBodyBytes: number,
     private clock: Clock,
     private onClosed: (c: Connection) => void,
+    traffic?: SessionTraffic,
   ) {
     this.transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), maxRequestBodySize: maxBodyBytes });
     this.transport.onmessage = (message) => this.fromClient(message);
     this.transport.onclose = () => void this.close();
+    traffic?.tap(this.transport, "2025-11-25");
     instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
     instance.onStopped = (cause, text, code) => {
       if (cause === undefined || !this.open.has(cause)) return;
@@ -109,7 +109,7 @@ class Connection {
       const timer = this.clock.setTimeout(() => {
         this.asked.delete(id);
         void this.instance.deliver(
-          { jsonrpc: "2.0", id, error: { code: -32001, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } },
+          { jsonrpc: "2.0", id, error: { code: TransportErrorCode.RequestTimeout, message: `No answer came within ${ANSWER_WAIT_MS / 60_000} minutes` } },
           stream,
         );
       }, ANSWER_WAIT_MS);
@@ -142,7 +142,10 @@ class ModernRequests {
   private nextId = 1;
   private instance?: Promise<OfficialInstance<number>>;
 
-  constructor(private source: InstanceSource) {}
+  constructor(
+    private source: InstanceSource,
+    private traffic?: SessionTraffic,
+  ) {}
 
   private shared(): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
@@ -193,7 +196,7 @@ class ModernRequests {
         { status: out.httpStatus },
       );
     }
-    if (out.kind === "legacy") return jsonRpcError(400, -32600, "This request belongs to a 2025-11-25 session");
+    if (out.kind === "legacy") return jsonRpcError(400, ProtocolErrorCode.InvalidRequest, "This request belongs to a 2025-11-25 session");
     const instance = await this.shared();
     const transport = new PerRequestHTTPServerTransport({ classification: out.classification, responseMode: "auto" });
     await transport.start();
@@ -205,6 +208,7 @@ class ModernRequests {
         void instance.deliver({ ...message, id: hostId }, hostId);
       } else if (isJSONRPCNotification(message)) void instance.deliver(message, undefined);
     };
+    this.traffic?.tap(transport, "2026-07-28");
     return withInstanceHeader(await transport.handleMessage(out.message, { request: req }), instance);
   }
 
@@ -215,21 +219,31 @@ class ModernRequests {
   }
 }
 
-export function createOfficialEndpoint(source: InstanceSource, options: { maxBodyBytes: number }): McpEndpoint & { closeInstances(): Promise<void> } {
+export function createOfficialEndpoint(
+  source: InstanceSource,
+  options: { maxBodyBytes: number; traffic?: SessionTraffic },
+): McpEndpoint & { closeInstances(): Promise<void> } {
+  const { traffic } = options;
   const connections = new Map<string, Connection>();
   const starting = new Set<Connection>();
-  let modern = new ModernRequests(source);
+  let modern = new ModernRequests(source, traffic);
 
   async function openConnection(req: Request, parsedBody: unknown): Promise<Response> {
-    if (req.method !== "POST") return jsonRpcError(405, -32000, "Method not allowed: start a session with an initialize POST");
+    if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
     // A page that keeps reconnecting would otherwise keep one process per connection alive.
     const all = [...connections.values(), ...starting];
     if (all.length >= MAX_CONNECTIONS) await all[0].close();
     const instance = await source.open<RequestId>("connection");
-    const connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => {
-      starting.delete(c);
-      if (c.transport.sessionId) connections.delete(c.transport.sessionId);
-    });
+    const connection = new Connection(
+      instance,
+      options.maxBodyBytes,
+      source.clock,
+      (c) => {
+        starting.delete(c);
+        if (c.transport.sessionId) connections.delete(c.transport.sessionId);
+      },
+      traffic,
+    );
     starting.add(connection);
     const response = await connection.handle(req, parsedBody);
     starting.delete(connection);
@@ -243,7 +257,7 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
     connections.clear();
     starting.clear();
     const old = modern;
-    modern = new ModernRequests(source);
+    modern = new ModernRequests(source, traffic);
     await Promise.all([...all.map((c) => c.close()), old.close()]);
   }
 
@@ -252,11 +266,13 @@ export function createOfficialEndpoint(source: InstanceSource, options: { maxBod
       const parsed = await parseOnce(incoming, options.maxBodyBytes);
       if ("rejected" in parsed) return parsed.rejected;
       const { req, parsedBody } = parsed;
-      if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
-      const sid = req.headers.get("mcp-session-id");
-      if (!sid) return openConnection(req, parsedBody);
-      const open = connections.get(sid);
-      return open ? open.handle(req, parsedBody) : jsonRpcError(404, -32001, "Session not found: initialize again");
+      return served(traffic, req, parsedBody, async () => {
+        if (!(await isLegacyRequest(req, parsedBody))) return modern.handle(req, parsedBody);
+        const sid = req.headers.get("mcp-session-id");
+        if (!sid) return openConnection(req, parsedBody);
+        const open = connections.get(sid);
+        return open ? open.handle(req, parsedBody) : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");
+      });
     },
     // A changed project is a restarted server: its processes end, and clients connect again.
     toolsChanged() {

@@ -1,6 +1,7 @@
 // One running copy of an official-SDK project: what a stdio server is as a process. Messages go in on its stdin and
 // come out of its stdout; its timers run on the host's clock; CPU limits apply to each step it takes.
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import { stoppedCallCode, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { CompiledProject } from "../../compile/compile";
 import { isTestFile } from "../../compile/project-files";
 import { ProjectLoadError, type Limits } from "../../project/project-vm";
@@ -31,7 +32,7 @@ export class OfficialInstance<C = unknown> {
   /** The server wrote a message; `cause` is the delivery that led to it (undefined for a timer). */
   onOutput?: (message: JSONRPCMessage, related: RequestId | undefined, cause: C | undefined) => void;
   /** A step was stopped (CPU or memory limit); the VM lives on, but that step's work is gone. */
-  onStopped?: (cause: C | undefined, text: string, code: string) => void;
+  onStopped?: (cause: C | undefined, text: string, code: ToolErrorCode) => void;
   /** The process is gone (closed, or its sandbox crashed). */
   onExit?: (reason: string) => void;
   readonly logs: string[] = [];
@@ -102,8 +103,11 @@ export class OfficialInstance<C = unknown> {
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         if (error.kind === "crashed") return this.exit(`The server's sandbox crashed: ${error.message}`);
-        const code = error.kind === "timeout" ? "TIMEOUT" : error.kind === "memory" ? "OUT_OF_MEMORY" : "TOOL_EXECUTION_ERROR";
-        this.onStopped?.(cause, describeSandboxError(error, { timeoutMs: this.limits.callTimeoutMs, memoryMB: this.limits.memoryMB }), code);
+        this.onStopped?.(
+          cause,
+          describeSandboxError(error, { timeoutMs: this.limits.callTimeoutMs, memoryMB: this.limits.memoryMB }),
+          stoppedCallCode(error.kind),
+        );
       }
     };
     const next = this.queue.then(run);

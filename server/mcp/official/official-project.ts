@@ -3,6 +3,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
 import type { SandboxPool } from "../../sandbox/pool";
+import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
 
@@ -20,8 +21,10 @@ export class OfficialProject implements InstanceSource {
     readonly clock: Clock = realClock,
     /** A session's instances keep their state across a replaced worker; a test run's are throwaway (no image per call). */
     private readonly keepState = true,
+    /** The session's outside-traffic feed (a test run has none). */
+    traffic?: SessionTraffic,
   ) {
-    this.endpoint = createOfficialEndpoint(this, { maxBodyBytes });
+    this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
 
   /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */

@@ -1,10 +1,14 @@
 // The end of a call: the tool's result (text, structured content, isError with its code), the
 // JSON-RPC error if there was one (with -32021 explained), and every answer the person sent.
+import type { ProtocolErrorCode } from "@modelcontextprotocol/client";
 import type { ReactNode } from "react";
 import type { FinishedCall } from "./call-store";
 import { JsonTree } from "../../ui/JsonTree";
 import { LongText } from "../../ui/LongText";
 import { FallbackAnswer } from "./FallbackAnswer";
+
+/** The SDK's code, checked against its enum by the compiler without loading the SDK on the first screen. */
+const MISSING_CAPABILITY: ProtocolErrorCode.MissingRequiredClientCapability = -32021;
 
 type Outcome = FinishedCall;
 const TEXT_PREVIEW = 4000;
@@ -120,7 +124,7 @@ function RpcError({ code, message, data }: { code: number; message: string; data
         </span>
       </div>
       <p className="mb-2 text-sm break-words">{message}</p>
-      {code === -32021 && (
+      {code === MISSING_CAPABILITY && (
         <p className="mb-2 text-sm">
           <strong>-32021 Missing required client capability.</strong> This client did not declare <code className="code-inline">elicitation</code> in its{" "}
           <code className="code-inline">clientCapabilities</code>, so the server may not ask it anything. The call stops with an error instead of a question;{" "}
