@@ -1,4 +1,5 @@
 // @Tool and ToolContext: how a learner's class becomes a tool, and what `this` offers inside execute().
+import type { ElicitAction, ElicitAnswer } from "../../contract/elicitation";
 import { z } from "zod";
 import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
 import { checkFormSchema, validateFormContent, zodToFormSchema, type FormSchema } from "./form-schema";
@@ -18,8 +19,9 @@ export type ToolOptions = {
   annotations?: ToolAnnotations;
   approval?: boolean | { message?: string };
 };
-export type ElicitAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
-export type ElicitResult<T = Record<string, unknown>> = { status: "accept" | "decline" | "cancel"; content?: T };
+export type { ElicitAnswer } from "../../contract/elicitation";
+/** FrontMCP names the answer's action `status` (the wire says `action`). */
+export type ElicitResult<T = Record<string, unknown>> = { status: ElicitAction; content?: T };
 export type ClientAbilities = { form: boolean; url: boolean };
 
 /** What one run of execute() knows: the answers so far and what the client can show. */

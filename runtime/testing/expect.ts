@@ -1,9 +1,9 @@
 // `expect(value)`: runs matchers, handles .not / .resolves / .rejects, and turns a failure into an ExpectationError.
 
 import { asymmetric, type AsymmetricMatcher } from "./asymmetric";
-import { lineDiff } from "./diff";
+import { valueDiff } from "./diff";
 import { equals } from "./equality";
-import { inline, pretty } from "./format";
+import { inline } from "./format";
 import { builtinMatchers, type BuiltinMatchers } from "./matchers";
 import { MatcherUsageError, type MatcherContext, type MatcherResult, type MatcherTable } from "./matcher-types";
 
@@ -68,12 +68,7 @@ function describeFailure(chain: string, result: MatcherResult, isNot: boolean): 
   const expectedText = has("expected") ? `${isNot ? "not " : ""}${inline(result.expected)}` : undefined;
   const actualText = has("actual") ? inline(result.actual) : undefined;
   const [diffExpected, diffActual] = result.diffPair ?? [result.expected, result.actual];
-  const diff =
-    !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual)
-      ? typeof diffExpected === "string" && typeof diffActual === "string"
-        ? lineDiff(diffExpected, diffActual)
-        : lineDiff(pretty(diffExpected), pretty(diffActual))
-      : "";
+  const diff = !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual) ? valueDiff(diffExpected, diffActual) : "";
   const args = has("expected") ? "expected" : "";
   const parts = [`expect(received).${chain}(${args})`];
   if (result.message) {

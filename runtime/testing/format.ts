@@ -135,11 +135,6 @@ export function formatValue(value: unknown, options: FormatOptions = {}): string
   return render(value, "", 0);
 }
 
-/** The layout used in diffs: one item per line and keys sorted, so lines line up between two values. */
-export function pretty(value: unknown): string {
-  return formatValue(value, { sortKeys: true });
-}
-
 /** A value on one line when it is short enough, for "Expected: …" lines. */
 export function inline(value: unknown): string {
   return formatValue(value, { sortKeys: true, maxWidth: 80 });

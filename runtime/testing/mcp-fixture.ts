@@ -1,17 +1,30 @@
 // The `mcp` fixture inside the sandbox: a client of the test file's server. Requests go through the host bridge to
 // the host, where the official SDK client talks to the learner's server on the same code path as /mcp.
 
+import type { ElicitAnswer } from "../../contract/elicitation";
+
 export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
 const PERSONAS: readonly Persona[] = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"];
 
 export type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: Record<string, unknown>; url?: string };
-export type ElicitationAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown> };
-type Handler = (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
+type Handler = (request: ElicitationRequest) => ElicitAnswer | Promise<ElicitAnswer>;
 type JsonRpcError = { code: number; message: string; data?: unknown };
 type RawResult = { content?: Array<{ type: string; text?: string }>; isError?: boolean; [key: string]: unknown };
 
+/**
+ * What the fixture asks the host for, the one message type of this bridge (the host's side is
+ * server/test-runs/test-clients.ts): list or call tools, send a raw JSON-RPC message, as a client of one persona.
+ */
+export type FixtureRequest =
+  | { op: "list"; clientId: number; persona: Persona }
+  | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown> }
+  | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
+  | { op: "close"; clientIds: number[] };
+type ClientRequest = Exclude<FixtureRequest, { op: "close" }>;
+type WithoutPersona<R> = R extends unknown ? Omit<R, "persona"> : never;
+
 /** Sends one request to the host and returns its parsed reply. */
-export type HostSend = (request: Record<string, unknown>) => Promise<any>;
+export type HostSend = (request: FixtureRequest) => Promise<any>;
 
 export class ToolCallResult {
   readonly isError: boolean;
@@ -61,11 +74,12 @@ export class FixtureClients {
     this.handlers.set(clientId, handler);
   }
 
-  request(body: { clientId: number } & Record<string, unknown>): Promise<any> {
-    return this.send({ ...body, persona: this.personas.get(body.clientId) });
+  request(body: WithoutPersona<ClientRequest>): Promise<any> {
+    // A client id this VM never opened has no persona; the host refuses the request ("unknown persona").
+    return this.send({ ...body, persona: this.personas.get(body.clientId) as Persona } as ClientRequest);
   }
 
-  async answer(clientId: number, request: ElicitationRequest): Promise<ElicitationAnswer> {
+  async answer(clientId: number, request: ElicitationRequest): Promise<ElicitAnswer> {
     const handler = this.handlers.get(clientId);
     if (!handler) {
       this.unanswered.push(request.message);

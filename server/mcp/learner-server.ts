@@ -13,6 +13,7 @@ import {
   type ServerContext,
   type Transport,
 } from "@modelcontextprotocol/server";
+import { isElicitAction } from "../../contract/elicitation";
 import { toolError, type ToolErrorCode } from "../../contract/tool-errors";
 import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
 import { abilitiesOf, modernAbilities } from "./client-abilities";
@@ -33,11 +34,9 @@ export type ToolHost = {
 
 export type Era = "modern" | "legacy";
 
-const ANSWER_ACTIONS = new Set(["accept", "decline", "cancel"]);
-
 function asAnswer(action: unknown, content: unknown): ElicitAnswer | undefined {
-  if (typeof action !== "string" || !ANSWER_ACTIONS.has(action)) return undefined;
-  const answer: ElicitAnswer = { action: action as ElicitAnswer["action"] };
+  if (!isElicitAction(action)) return undefined;
+  const answer: ElicitAnswer = { action };
   if (action === "accept" && content && typeof content === "object") answer.content = content as Record<string, unknown>;
   return answer;
 }

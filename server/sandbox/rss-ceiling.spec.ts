@@ -11,7 +11,8 @@ import { modernRequest } from "../mcp/modern-request";
 
 const TOTAL_MB = 512;
 const CACHE_MB = 32;
-/** The README's ceiling: the idle server, plus SANDBOX_TOTAL_MB and COMPILE_CACHE_MB, plus 256 MB for requests in flight. */
+/** The README's ceiling: the idle server, plus SANDBOX_TOTAL_MB, COMPILE_CACHE_MB, SANDBOX_LOAD_CACHE_MB per worker (2 x 32), plus 256 MB for requests in flight. */
+const LOAD_CACHES_MB = 2 * 32;
 const IN_FLIGHT_MB = 256;
 /** "Comes back down": within this (plus the compile cache, which stays full by design) of the level before the load. */
 const MARGIN_MB = 64;
@@ -63,7 +64,7 @@ test("every byte cap driven at once: RSS stays under the configured ceiling, and
   const sampler = setInterval(sample, 100);
   const before = rssMB();
   const loadFrom = samples.length;
-  const ceiling = before + TOTAL_MB + CACHE_MB + IN_FLIGHT_MB;
+  const ceiling = before + TOTAL_MB + CACHE_MB + LOAD_CACHES_MB + IN_FLIGHT_MB;
   const phases: string[] = [];
   const phase = (name: string) => phases.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)}s`);
   const codes = new Map<string, number>();
@@ -134,7 +135,7 @@ test("every byte cap driven at once: RSS stays under the configured ceiling, and
     const series = samples.filter((_, i) => i % 10 === 0).map(([t, mb]) => `${(t / 1000).toFixed(0)}s:${mb}`);
     console.log(`RSS over time (MB): ${series.join(" ")}`);
     console.log(
-      `RSS before the load ${before} MB, peak ${peak} MB (ceiling ${ceiling} MB = before + SANDBOX_TOTAL_MB ${TOTAL_MB} + COMPILE_CACHE_MB ${CACHE_MB} + ${IN_FLIGHT_MB}), ` +
+      `RSS before the load ${before} MB, peak ${peak} MB (ceiling ${ceiling} MB = before + SANDBOX_TOTAL_MB ${TOTAL_MB} + COMPILE_CACHE_MB ${CACHE_MB} + load caches ${LOAD_CACHES_MB} + ${IN_FLIGHT_MB}), ` +
         `after the sessions closed ${after} MB (margin: COMPILE_CACHE_MB + ${MARGIN_MB} MB); load ended at ${(loadEnded / 1000).toFixed(1)} s, its sessions were gone at ${(closedAt / 1000).toFixed(1)} s`,
     );
     console.log(`phases ended at: ${phases.join(", ")}`);

@@ -2,17 +2,11 @@
 // file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
 // through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
 import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { ElicitationAnswer as Answer, ElicitationRequest, Persona } from "../../runtime/testing/mcp-fixture";
+import type { ElicitAnswer as Answer } from "../../contract/elicitation";
+import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
 import type { McpEndpoint } from "../mcp/session-endpoint";
-
-/** What the sandbox's fixture asks the host for (see runtime/testing/mcp-fixture.ts). */
-type FixtureRequest =
-  | { op: "list"; clientId: number; persona: Persona }
-  | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown> }
-  | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
-  | { op: "close"; clientIds: number[] };
 
 const PERSONAS: Record<Persona, { modern: boolean; capabilities: Record<string, unknown> }> = {
   modern: { modern: true, capabilities: { elicitation: { form: {} } } },

@@ -11,6 +11,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { PAGE_CLIENT_HEADER } from "../../contract/traffic";
 import { eraMismatch } from "./era-mismatch";
+import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
@@ -25,10 +26,7 @@ export interface ElicitationQuestion {
   url?: string;
 }
 
-export interface ElicitAnswer {
-  action: "accept" | "decline" | "cancel";
-  content?: Record<string, unknown>;
-}
+export type { ElicitAction, ElicitAnswer } from "../../contract/elicitation";
 
 export type Ask = (question: ElicitationQuestion) => Promise<ElicitAnswer>;
 

@@ -2,13 +2,12 @@
 // Here the person plays the model: pick the action, fill the content, send it.
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { ElicitAction } from "../../server-bridge/mcp-client";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
 import { callStore } from "./call-store";
 
 const SchemaForm = lazy(() => import("./SchemaForm"));
-
-type Action = "accept" | "decline" | "cancel";
 
 /** The fallback's elicitId and schema: from structured content or _meta when present, else read from the text. */
 function readFallback(result: CallToolResult): { elicitId: string; schema?: Record<string, unknown> } {
@@ -38,7 +37,7 @@ export function FallbackAnswer({ result }: { result: CallToolResult }) {
   const found = useMemo(() => readFallback(result), [result]);
   const form = useMemo(() => (found.schema ? adaptSchema(found.schema) : undefined), [found]);
   const [elicitId, setElicitId] = useState(found.elicitId);
-  const [action, setAction] = useState<Action>("accept");
+  const [action, setAction] = useState<ElicitAction>("accept");
   const [value, setValue] = useState<Record<string, unknown>>(form?.initial ?? {});
   const [jsonText, setJsonText] = useState("{}");
   const [jsonError, setJsonError] = useState<string>();
@@ -55,7 +54,7 @@ export function FallbackAnswer({ result }: { result: CallToolResult }) {
         <label htmlFor="fallback-elicit-id">elicitId</label>
         <input id="fallback-elicit-id" className="field-input font-mono" value={elicitId} onChange={(e) => setElicitId(e.target.value)} />
         <label htmlFor="fallback-action">action</label>
-        <select id="fallback-action" className="field-input" value={action} onChange={(e) => setAction(e.target.value as Action)}>
+        <select id="fallback-action" className="field-input" value={action} onChange={(e) => setAction(e.target.value as ElicitAction)}>
           <option value="accept">accept</option>
           <option value="decline">decline</option>
           <option value="cancel">cancel</option>
