@@ -2,12 +2,12 @@
 // a reload stays in the room), and live event streams read with fetch (EventSource cannot send the key as a header,
 // and a key in a URL ends up in logs).
 import { useSyncExternalStore } from "react";
-import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
+import type { Board, LeadChange, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
 import { followEventStream, type StreamState } from "./event-stream";
 import { ApiError, requestJson } from "./http";
 
 export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
-export type LeadChange = { action: "open" | "lock" | "unlock" | "withdraw"; item: string } | { action: "release"; item: string; what: "hint" | "solution" };
+export type { LeadChange } from "../../contract/rooms";
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 const path = (code: string, rest = "") => `/api/rooms/${encodeURIComponent(code)}${rest}`;
