@@ -73,13 +73,18 @@ export async function main(args) {
     // Instance start from the snapshot (the first start on each worker also takes the snapshot: warm up first).
     for (let i = 0; i < 6; i++) await initialize(session.mcpUrl);
     const startSamples = [];
+    let cpuAt = cpuMs(playground.pid).serverMs;
     for (let i = 0; i < starts; i++) startSamples.push(await initialize(session.mcpUrl));
+    // Server CPU per instance start: the initialize POST, and the DELETE that ends its connection.
+    const cpuPerStart = (cpuMs(playground.pid).serverMs - cpuAt) / starts;
     const connectSamples = [];
+    cpuAt = cpuMs(playground.pid).serverMs;
     for (let i = 0; i < starts; i++) {
       let client;
       connectSamples.push(await timed(async () => (client = await connect(session.mcpUrl))));
       await client.close();
     }
+    const cpuPerConnect = (cpuMs(playground.pid).serverMs - cpuAt) / starts;
     const createSamples = [];
     for (let i = 0; i < 20; i++) createSamples.push(await timed(() => apiOk(playground.url, "POST", "/api/sessions", { files: lesson.files }, 201)));
 
@@ -132,8 +137,8 @@ export async function main(args) {
     const result = {
       lesson: LESSON,
       load: { atStart: loadAtStart, atEnd: loadavg() },
-      instanceStart: start,
-      fullConnect,
+      instanceStart: { ...start, serverCpuMs: cpuPerStart },
+      fullConnect: { ...fullConnect, serverCpuMs: cpuPerConnect },
       sessionCreate: create,
       memory: { sessions, rssBeforeMB: before, rssAfterMB: after, perSessionMB, quickjsAllocatedPerVmMB: vmMB },
       flow: { iterations, warmup, playground: pg, bare: sdk, ratioMedian: pg.median / sdk.median, ratioP95: pg.p95 / sdk.p95, cpuPerFlow, firstFlow },
@@ -147,7 +152,9 @@ export async function main(args) {
         target: `< ${TARGETS.instanceStartMedianMs} ms`,
       },
       { figure: "session create from snapshot, p95", value: round(start.p95), unit: "ms" },
+      { figure: "session create from snapshot, server CPU per start (/proc, with its DELETE)", value: round(cpuPerStart), unit: "ms" },
       { figure: "full 1.32 client connect (client.connect: initialize, then notifications/initialized), median", value: round(fullConnect.median), unit: "ms" },
+      { figure: "full client connect, server CPU per connection (/proc, with its close)", value: round(cpuPerConnect), unit: "ms" },
       { figure: "POST /api/sessions (compile cached + tool listing instance), median", value: round(create.median), unit: "ms" },
       {
         figure: `memory per session with one open connection (RSS, ${sessions} sessions)`,
