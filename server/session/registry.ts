@@ -30,6 +30,8 @@ export class SessionRegistry {
   readonly consumed: ConsumedStates;
   /** Every session's outside-traffic feed draws on this (TRAFFIC_TOTAL_MB). */
   readonly trafficBudget: TrafficBudget;
+  /** This playground instance's name (the `playground-instance` header), once the server listens. */
+  instanceName?: string;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(
@@ -81,7 +83,7 @@ export class SessionRegistry {
       },
       this.config.maxBodyBytes,
       this.store,
-      new SessionTraffic(this.config.trafficBytes, this.trafficBudget),
+      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName),
     );
     session.endpoint = createSessionEndpoint(session, this.codec, {
       maxBodyBytes: this.config.maxBodyBytes,
