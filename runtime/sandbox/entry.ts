@@ -4,7 +4,7 @@ import * as sdk from "../sdk/index";
 import type { ElicitAnswer } from "../../contract/elicitation";
 import { rememberedApprovals, restoreApprovals, runToolCall, type CallOutcome, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
-import { createConsole, LogBuffer } from "../testing/console";
+import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
 import type { ElicitationRequest } from "../testing/mcp-fixture";
 import type { TestResult } from "../testing/runner";
 import { locateInProject, type LineMaps } from "./locate";
@@ -21,6 +21,8 @@ export type LoadRequest = {
   role: "server" | "tests";
   /** Server role: tools the session had approved when its VM is rebuilt (another instance, a restarted worker). */
   approvals?: string[];
+  /** Console output one call, test or load keeps, in bytes (the host's LOG_CALL_KB). */
+  logCallBytes?: number;
 };
 
 /** What `callTool` answers: the outcome, the call's console output, and every tool with a remembered approval. */
@@ -86,6 +88,7 @@ const playground = {
     captureHostBridge();
     const request = JSON.parse(json) as LoadRequest;
     lineMaps = request.lineMaps;
+    if (request.logCallBytes !== undefined) setCallLogBytes(request.logCallBytes);
     if (request.role === "tests") return JSON.stringify({ ok: true, ...tests.loadTests(request.files) });
     try {
       const modules = new Map<string, Record<string, unknown>>();

@@ -80,6 +80,8 @@ export class SessionRegistry {
         loadTimeoutMs: this.config.loadTimeoutMs,
         memoryMB: this.config.memoryMB,
         maxResultBytes: this.config.maxResultBytes,
+        logCallBytes: this.config.logCallBytes,
+        logSessionBytes: this.config.logSessionBytes,
       },
       this.config.maxBodyBytes,
       this.store,

@@ -6,6 +6,7 @@ import { ProjectLoadError, type Limits, type ListedTool } from "../../project/pr
 import type { SandboxPool } from "../../sandbox/pool";
 import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
+import { SessionConsole } from "../../session/session-console";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
 
 const LISTING_CLIENT = { name: "playground-tool-listing", version: "1.0.0" };
@@ -50,6 +51,8 @@ export class OfficialProject implements InstanceSource {
     private readonly keepState = true,
     /** The session's outside-traffic feed (a test run has none). */
     traffic?: SessionTraffic,
+    /** The session's console, which all its instances write to. */
+    readonly console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024),
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
@@ -57,7 +60,7 @@ export class OfficialProject implements InstanceSource {
   /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */
   open<C>(role: Exclude<InstanceRole, "listing">): Promise<OfficialInstance<C>> {
     if (!this.project) return Promise.reject(new Error("The project has not compiled yet"));
-    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.keepState);
+    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.console, this.keepState);
   }
 
   /** Starts the new build once to list its tools (as a client would: initialize, then tools/list), then switches. */
