@@ -49,7 +49,7 @@ describe("followEventStream", () => {
     expect(states).toEqual([["live"], ["reconnecting"], ["reconnecting"], ["live"], ["reconnecting"], ["refused", 403]]);
     // 0.5 s after the first drop, 1 s after the 503 (a live stream resets the delay to 0.5 s), then 0.5 s again.
     expect(calls.map((c) => c.at - started)).toEqual([0, 500, 1500, 2000]);
-    expect(calls[0].headers).toEqual({ authorization: "Bearer k" });
+    expect(calls[0].headers).toEqual({ authorization: "Bearer k", accept: "text/event-stream" });
   });
 
   test("an abort ends it without reconnecting", async () => {

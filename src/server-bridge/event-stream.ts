@@ -20,7 +20,8 @@ export async function followEventStream(
   let delay = 500;
   while (!signal.aborted) {
     try {
-      const res = await fetch(url, { headers, signal });
+      // Said to be an event stream, so a draining server (SIGTERM) does not wait for it to end.
+      const res = await fetch(url, { headers: { ...headers, accept: "text/event-stream" }, signal });
       if (res.status >= 400 && res.status < 500 && res.status !== 429) return onState("refused", res.status);
       if (!res.ok || !res.body) throw new Error(String(res.status));
       onState("live");
