@@ -129,7 +129,11 @@ async function workshop(n, args) {
               wallClock((name, ms) => samples[name].push(ms)),
             ),
           )
-          .catch((error) => void errors.push({ learner: i, message: String(error.message ?? error).slice(0, 300) })),
+          // undici's "fetch failed" hides the reason in `cause` (a reset, a refused connection): say it.
+          .catch((error) => {
+            const cause = error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : "";
+            errors.push({ learner: i, message: `${String(error.message ?? error)}${cause}`.slice(0, 300) });
+          }),
       ),
     );
     let deadline;

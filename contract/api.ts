@@ -99,8 +99,15 @@ export const TestRun = z.strictObject({
   tests: z.array(TestOutcome),
   /** Output written outside any test (while the test files loaded). */
   logs: z.array(z.string()),
+  /** Set when the report was over the server's byte cap (TEST_REPORT_KB): bytes cut, the cap, and tests not listed (the counts include them). */
+  cut: z.strictObject({ bytes: z.number(), limitBytes: z.number(), testsLeftOut: z.number() }).optional(),
 });
 export type TestRun = z.infer<typeof TestRun>;
+
+// GET /api/sessions/{id}/console.
+/** 200: what the session's server wrote to its console over its calls: the last LOG_SESSION_KB, led by a line saying how much earlier output went. */
+export const ConsoleTail = z.strictObject({ lines: z.array(z.string()), droppedBytes: z.number(), limitBytes: z.number() });
+export type ConsoleTail = z.infer<typeof ConsoleTail>;
 
 // POST /api/challenges/{id}/check.
 export const CheckBody = z.object(

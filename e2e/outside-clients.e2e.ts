@@ -58,6 +58,8 @@ for (const theme of ["light", "dark"] as const) {
     await callResult(page).waitFor();
     await expect(callResult(page).innerText()).resolves.toContain('"closed"');
 
+    // The Wire tab's label says someone outside is connected, before it is opened.
+    await page.getByTestId("wire-outside-dot").waitFor();
     await page.getByRole("tab", { name: /Wire/ }).click();
     const connected = page.getByTestId("wire-outside-connected");
     await connected.waitFor();
@@ -78,6 +80,8 @@ for (const theme of ["light", "dark"] as const) {
           .count(),
       )
       .toBe(1);
+    // Which playground instance answered it, as for the page's own exchanges.
+    await expect.poll(() => callCard.getByTestId("wire-instance").count()).toBeGreaterThan(0);
     // tools/list from the outside client shows too, in a card of its own labelled as that client.
     const listCard = outsideCards(page).filter({ has: page.locator('[data-rpc-method="tools/list"]') });
     await expect.poll(() => listCard.count()).toBeGreaterThanOrEqual(2);
@@ -131,6 +135,7 @@ for (const theme of ["light", "dark"] as const) {
     // The session ends: the page says so in plain words.
     await outside.transport.terminateSession();
     await expect.poll(() => page.getByTestId("wire-outside-connected").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("wire-outside-dot").count()).toBe(0);
     await expect.poll(() => page.getByTestId("wire-outside").innerText()).toMatch(/outside-sdk-script 3\.1\.4 was connected .*its session ended/);
     await outside.client.close();
     await modern.close();

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV } from "./server-env.mjs";
 import { EventSourceParserStream } from "eventsource-parser/stream";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -14,7 +15,16 @@ const rows = [];
 function startServer() {
   const child = spawn(process.execPath, ["--import", "./scripts/register-ts.mjs", "server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SANDBOX_WORKERS: "2", RATE_SESSIONS_BURST: "150", MAX_SESSIONS: "100" },
+    env: {
+      ...SERVER_ENV,
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SANDBOX_WORKERS: "2",
+      RATE_SESSIONS_BURST: "150",
+      MAX_SESSIONS: "100",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

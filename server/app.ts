@@ -152,6 +152,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     // Every session needs the database when sessions live there; otherwise it opens only for rooms, so it is not probed.
     ...(config.persistSessions ? [{ name: "database", check: async () => (await db.query("SELECT 1"), true) }] : []),
   ]);
+  registry.instanceName = lifecycle.instance;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
   let closing: Promise<void> | undefined;
   const close = () =>

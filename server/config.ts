@@ -1,4 +1,5 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import { totalmem } from "node:os";
 import type { RateLimit } from "./http/rate-limit";
 
 export type PlaygroundConfig = {
@@ -37,6 +38,12 @@ export type PlaygroundConfig = {
   loadCacheMB: number;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
+  /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
+  logCallBytes: number;
+  /** Console output a session keeps over all its calls (LOG_SESSION_KB); the oldest goes first. */
+  logSessionBytes: number;
+  /** A test run's report (names, failures, diffs, logs) is cut to this many bytes of JSON (TEST_REPORT_KB). */
+  maxReportBytes: number;
   /** Outside clients' traffic kept per session for the Wire tab (TRAFFIC_KB), and for all sessions together (TRAFFIC_TOTAL_MB). */
   trafficBytes: number;
   trafficTotalBytes: number;
@@ -96,9 +103,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
+    logCallBytes: number(env, "LOG_CALL_KB", 64) * 1024,
+    logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
+    maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
+    // A quarter of the machine's memory, at most 2 GB: the server's resident size stays under about this plus 400 MB.
+    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.min(2048, Math.floor(totalmem() / 2 ** 20 / 4))),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
-    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", 2048),
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.

@@ -5,7 +5,7 @@ import { createConsole, LogBuffer } from "../testing/console";
 const g = globalThis as Record<string, unknown>;
 
 /** console.log on a stdio server would corrupt stdout; here every console line is kept apart from the protocol. */
-export const logs = new LogBuffer(200, 20_000);
+export const logs = new LogBuffer();
 g.console = createConsole((level, text) => logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
 
 export function takeLogs(): string[] {

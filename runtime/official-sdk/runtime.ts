@@ -1,11 +1,13 @@
 // The surface the host calls in an official-SDK VM (`globalThis.__playground`): load the project's ES modules, then
 // pass stdin lines in and stdout lines out. Every call returns a report of what the server wrote meanwhile.
 import { locateInProject, type LineMaps } from "../sandbox/locate";
+import { setCallLogBytes } from "../testing/console";
 import { fireTimer, takeLogs, takeTimerChanges } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
 
 export type BuiltinModules = Record<string, Record<string, unknown>>;
-type LoadRequest = { entries: string[]; lineMaps: LineMaps };
+/** `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
+type LoadRequest = { entries: string[]; lineMaps: LineMaps; logCallBytes?: number };
 
 let request: LoadRequest = { entries: [], lineMaps: {} };
 
@@ -37,6 +39,7 @@ export function installOfficialRuntime(modules: BuiltinModules): void {
   g.__playground = {
     load(json: string): string {
       request = JSON.parse(json) as LoadRequest;
+      if (request.logCallBytes !== undefined) setCallLogBytes(request.logCallBytes);
       return JSON.stringify({ ok: true });
     },
 

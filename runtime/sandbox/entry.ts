@@ -3,7 +3,7 @@ import * as zod from "zod";
 import * as sdk from "../sdk/index";
 import { rememberedApprovals, restoreApprovals, runToolCall, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
-import { createConsole, LogBuffer } from "../testing/console";
+import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
 import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
 import { createTestMode } from "./test-mode";
@@ -18,6 +18,8 @@ export type LoadRequest = {
   role: "server" | "tests";
   /** Server role: tools the session had approved when its VM is rebuilt (another instance, a restarted worker). */
   approvals?: string[];
+  /** Console output one call, test or load keeps, in bytes (the host's LOG_CALL_KB). */
+  logCallBytes?: number;
 };
 
 const logs = new LogBuffer();
@@ -63,6 +65,7 @@ const playground = {
     captureHostBridge();
     const request = JSON.parse(json) as LoadRequest;
     lineMaps = request.lineMaps;
+    if (request.logCallBytes !== undefined) setCallLogBytes(request.logCallBytes);
     if (request.role === "tests") return JSON.stringify({ ok: true, ...tests.loadTests(request.files) });
     try {
       const modules = new Map<string, Record<string, unknown>>();

@@ -144,6 +144,9 @@ describe("a 2026-07-28 client (the official 2.x SDK)", () => {
     expect(sent.inputResponses[key]).toEqual({ action: "accept", content: { confirm: true } });
     expect(JSON.stringify(messagesOf(feed.events, round2.id).at(-1)!.result)).toContain('\\"closed\\":true');
     expect(round1.requestHeaders["mcp-method"]).toBe("tools/call");
+    // Which playground instance answered, as the page's own exchanges show it.
+    const response1 = feed.events.find((e) => e.kind === "response" && e.exchange === round1.id) as { responseHeaders: Record<string, string> };
+    expect(response1.responseHeaders["playground-instance"]).toBe(pg.lifecycle.instance);
 
     const who = lastClient(feed.events, round1.client)!;
     expect(who).toMatchObject({ era: "2026-07-28", name: "playground-test", version: "1.0.0", protocolVersion: "2026-07-28", connected: false });

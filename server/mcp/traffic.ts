@@ -107,9 +107,11 @@ export class SessionTraffic {
   private closed = false;
   private lingerUntil = 0;
 
+  /** `instance`: this playground instance's name, for the `playground-instance` header the HTTP layer adds later. */
   constructor(
     readonly capBytes: number,
     private budget?: TrafficBudget,
+    private instance: () => string | undefined = () => undefined,
   ) {
     budget?.join(this);
   }
@@ -140,11 +142,12 @@ export class SessionTraffic {
         if (!exchange.client) this.open(exchange, this.clientFor(sid ? `s:${sid}` : "unidentified", sid ? "2025-11-25" : "2026-07-28", {}));
         const instance = response.headers.get(SERVER_INSTANCE_HEADER);
         if (instance && exchange.client) this.touchClient(exchange.client, { instance });
+        const served = this.instance();
         this.push({
           kind: "response",
           exchange: exchange.record.id,
           status: response.status,
-          responseHeaders: shownHeaders(response.headers),
+          responseHeaders: { ...shownHeaders(response.headers), ...(served && { [INSTANCE_HEADER]: served }) },
           durationMs: Math.round(performance.now() - started),
         });
         return this.watchBody(exchange, response);

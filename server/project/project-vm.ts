@@ -20,8 +20,18 @@ export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: str
 
 export type LoadedTests = { tests: CollectedTest[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
 
-/** `maxResultBytes`: a tool result larger than this (as JSON) is refused, so it never reaches a page or a log. */
-export type Limits = { callTimeoutMs: number; loadTimeoutMs: number; memoryMB: number; maxResultBytes?: number };
+/**
+ * `maxResultBytes`: a tool result larger than this (as JSON) is refused, so it never reaches a page or a log.
+ * `logCallBytes`: console output one call, test or load keeps (LOG_CALL_KB); `logSessionBytes`: what a session keeps of it over all its calls (LOG_SESSION_KB).
+ */
+export type Limits = {
+  callTimeoutMs: number;
+  loadTimeoutMs: number;
+  memoryMB: number;
+  maxResultBytes?: number;
+  logCallBytes?: number;
+  logSessionBytes?: number;
+};
 
 const MAX_RESULT_BYTES = 1024 * 1024;
 
@@ -40,7 +50,7 @@ async function loadInto(vm: SandboxVm, scripts: CompiledFile[], request: LoadReq
   try {
     return await vm.load(
       scripts.map((f) => ({ file: f.file, code: f.code })),
-      JSON.stringify(request),
+      JSON.stringify({ ...request, logCallBytes: limits.logCallBytes }),
       limits.loadTimeoutMs,
     );
   } catch (error) {

@@ -1,5 +1,6 @@
-// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/traffic.
-import { FilesBody, type FilesUpdated, type SessionCreated } from "../../contract/api";
+// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/console,
+// GET /api/sessions/{id}/traffic.
+import { FilesBody, type ConsoleTail, type FilesUpdated, type SessionCreated } from "../../contract/api";
 import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
@@ -45,6 +46,13 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       async handle({ params }) {
         await (await sessionOr404(registry, params[0])).reset();
         return { status: 200, body: { reset: true } };
+      },
+    },
+    {
+      method: "GET",
+      path: /^\/api\/sessions\/([^/]+)\/console$/,
+      async handle({ params }) {
+        return { status: 200, body: (await sessionOr404(registry, params[0])).console.tail() satisfies ConsoleTail };
       },
     },
     {

@@ -6,6 +6,7 @@ import { checkProjectFiles, isTestFile } from "../compile/project-files";
 import { HttpError } from "../http/respond";
 import { getChallengeMaterial, getLesson, isLessonId } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
+import { capReport } from "../test-runs/report-cap";
 import { RunQueue } from "../test-runs/run-queue";
 import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
 import { checkingLearner } from "./api-rooms";
@@ -25,6 +26,8 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       memoryMB: config.memoryMB,
       testTimeoutMs: config.testTimeoutMs,
       maxBodyBytes: config.maxBodyBytes,
+      logCallBytes: config.logCallBytes,
+      logSessionBytes: config.logSessionBytes,
     },
   };
   return [
@@ -48,7 +51,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
         // In a room, the server's own run counts for the lesson: as the page's tick judges it.
         if (learner) await rooms.recordCheck(learner, lesson as string, lessonReport(run), session.files);
-        return { status: 200, body: run satisfies TestRun };
+        return { status: 200, body: capReport(run, config.maxReportBytes) satisfies TestRun };
       },
     },
     {

@@ -214,6 +214,8 @@ export class SandboxVm {
     if (this.closed) return;
     this.closed = true;
     this.pool.dropImage(this);
+    // What the host held for it (its session's files, results, console) goes with it: worth a collection here too.
+    memoryReleased(this.memoryBytes ?? 0);
     this.worker.vms.delete(this.id);
     this.pool.forget(this.id);
     await this.pool.send(this, { op: "close", vmId: this.id }).catch(() => undefined);

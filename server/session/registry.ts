@@ -30,6 +30,8 @@ export class SessionRegistry {
   readonly consumed: ConsumedStates;
   /** Every session's outside-traffic feed draws on this (TRAFFIC_TOTAL_MB). */
   readonly trafficBudget: TrafficBudget;
+  /** This playground instance's name (the `playground-instance` header), once the server listens. */
+  instanceName?: string;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(
@@ -78,10 +80,12 @@ export class SessionRegistry {
         loadTimeoutMs: this.config.loadTimeoutMs,
         memoryMB: this.config.memoryMB,
         maxResultBytes: this.config.maxResultBytes,
+        logCallBytes: this.config.logCallBytes,
+        logSessionBytes: this.config.logSessionBytes,
       },
       this.config.maxBodyBytes,
       this.store,
-      new SessionTraffic(this.config.trafficBytes, this.trafficBudget),
+      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName),
     );
     session.endpoint = createSessionEndpoint(session, this.codec, {
       maxBodyBytes: this.config.maxBodyBytes,

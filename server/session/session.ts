@@ -20,6 +20,7 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -31,6 +32,8 @@ function loadDiagnostic(error: ProjectLoadError): Diagnostic {
 
 export class Session implements ToolHost {
   readonly fallback = new ElicitationFallback();
+  /** What the session's server wrote to its console over its calls (byte-capped, LOG_SESSION_KB). */
+  readonly console: SessionConsole;
   files: ProjectFiles = {};
   /** Tools approved "for this session": kept by the host so a VM rebuilt on another instance has them too. */
   approvals: string[] = [];
@@ -54,7 +57,9 @@ export class Session implements ToolHost {
     private store?: SessionStore,
     /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
     readonly traffic?: SessionTraffic,
-  ) {}
+  ) {
+    this.console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024);
+  }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
   private async persist(): Promise<void> {
@@ -118,7 +123,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -157,6 +162,7 @@ export class Session implements ToolHost {
     });
     try {
       const loaded = await loadProject(vm, project, this.limits, this.approvals);
+      this.console.write(loaded.logs);
       const old = this.live;
       this.live = { vm, loaded };
       vm.onLost = () => {
@@ -190,7 +196,8 @@ export class Session implements ToolHost {
     this.touch();
     const live = await this.ensureLive();
     if (!live) return { kind: "result", result: toolError("The project has not compiled yet", "NOT_READY") };
-    const { outcome, approvals } = await callTool(live.vm, call, this.limits);
+    const { outcome, approvals, logs } = await callTool(live.vm, call, this.limits);
+    this.console.write(logs);
     if (approvals && approvals.join("\0") !== this.approvals.join("\0")) {
       this.approvals = approvals;
       await this.persist();

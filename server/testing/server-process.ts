@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV } from "../../scripts/server-env.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -11,7 +12,7 @@ export type ServerProcess = { url: string; port: number; child: ChildProcess; ou
 export function startServerProcess(env: Record<string, string> = {}, entry = "server/main.ts"): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--import", "./scripts/register-ts.mjs", entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SANDBOX_WORKERS: "2", ...env },
+    env: { ...SERVER_ENV, ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", SANDBOX_WORKERS: "2", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

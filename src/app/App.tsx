@@ -18,6 +18,7 @@ import { WireTab } from "../tabs/wire/WireTab";
 import { TestsTab } from "../tabs/tests/TestsTab";
 import { resultsStore, useLessonResults } from "../tabs/tests/results-store";
 import { ConnectPanel } from "../connect/ConnectPanel";
+import { useOutsideTraffic } from "../server-bridge/outside-traffic";
 import { wireLog, useWireLog } from "../server-bridge/wire-log";
 import { Spinner } from "../ui/Spinner";
 import { useFontSize, usePresenter, useTheme } from "./theme";
@@ -59,6 +60,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const session = useSession();
   const call = useCall();
   const wire = useWireLog();
+  const outside = useOutsideTraffic();
   const passed = useProgress();
   const theme = useTheme();
   const font = useFontSize();
@@ -243,6 +245,14 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
             {t.label}
             {t.id === "call" && call.question && (
               <span role="img" className="ml-1.5 inline-block size-2 rounded-full bg-amber-500" aria-label="waiting for your answer" />
+            )}
+            {t.id === "wire" && outside.clients.some((c) => c.connected) && (
+              <span
+                role="img"
+                className="ml-1.5 inline-block size-2 rounded-full bg-teal-500"
+                aria-label="an outside client is connected"
+                data-testid="wire-outside-dot"
+              />
             )}
             {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
               <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>

@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from "react";
 import { sseDataReader } from "../../contract/sse";
 import type { TrafficClient, TrafficEvent, TrafficExchange, TrafficStreamEvent } from "../../contract/traffic";
+import { outsideCard } from "./outside-cards";
 import { sessionKeeper } from "./session";
 import { wireLog, type WireExchange, type WireGroup } from "./wire-log";
 
@@ -30,9 +31,6 @@ export function clientDetails(client: TrafficClient): string {
     .filter(Boolean)
     .join(" · ");
 }
-
-type Rpc = { id?: unknown; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
-const asRpc = (v: unknown): Rpc | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Rpc) : undefined);
 
 class OutsideTrafficFeed {
   private state: OutsideTraffic = { state: "off", clients: [], dropped: { events: 0, bytes: 0 }, capBytes: 0 };
@@ -181,39 +179,17 @@ class OutsideTrafficFeed {
     this.exchanges.set(x.id, { wire: wireLog.append(group, wire), group });
   }
 
-  /**
-   * Which card an outside exchange joins, as the page's own calls are carded: a tools/call and its rounds and answers
-   * in one; what comes between calls (initialize, tools/list, its GET stream) in one per stretch.
-   */
   private groupFor(x: TrafficExchange, client: TrafficClient | undefined): WireGroup {
-    const rpc = asRpc(x.request);
+    const groups = wireLog.snapshot().groups;
     const latest = this.latest.get(x.client);
-    const persona = client ? clientName(client) : "an outside client";
-    const start = (label: string, kind: "call" | "other") => {
-      const group = wireLog.addOutsideGroup(label, persona, x.client, kind, x.startedAt);
-      this.latest.set(x.client, group);
-      return group;
-    };
-    const alive = latest && wireLog.snapshot().groups.includes(latest) ? latest : undefined;
-    if (rpc?.method === "tools/call") {
-      const tool = String(rpc.params?.name ?? "");
-      const retry = rpc.params?.requestState !== undefined || rpc.params?.inputResponses !== undefined;
-      if (retry && alive?.outside === "call" && alive.label === `tools/call ${tool}`) return alive;
-      return start(`tools/call ${tool}`, "call");
+    const choice = outsideCard(x, groups, latest && groups.includes(latest) ? latest : undefined);
+    if ("join" in choice) {
+      if (choice.label) choice.join.label = choice.label;
+      return choice.join;
     }
-    // An answer to a question the server pushed joins the call whose stream carried the question.
-    if (rpc && rpc.method === undefined && rpc.id !== undefined) {
-      const asker = [...wireLog.snapshot().groups]
-        .reverse()
-        .find((g) => g.client === x.client && g.exchanges.some((e) => e.messages.some((m) => asRpc(m)?.method && asRpc(m)?.id === rpc.id)));
-      if (asker) return asker;
-    }
-    const method = rpc?.method ?? (x.httpMethod === "GET" ? "GET stream" : x.httpMethod === "DELETE" ? "end session" : x.httpMethod);
-    if (alive?.outside === "other") {
-      if (!alive.label.split(" + ").includes(method)) alive.label = `${alive.label} + ${method}`;
-      return alive;
-    }
-    return start(method, "other");
+    const group = wireLog.addOutsideGroup(choice.start, client ? clientName(client) : "an outside client", x.client, choice.kind, x.startedAt);
+    this.latest.set(x.client, group);
+    return group;
   }
 }
 

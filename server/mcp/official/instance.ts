@@ -6,6 +6,7 @@ import type { CompiledProject } from "../../compile/compile";
 import { isTestFile } from "../../compile/project-files";
 import { ProjectLoadError, type Limits } from "../../project/project-vm";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
+import { SessionConsole } from "../../session/session-console";
 
 /** Host timers, injectable so tests can move time on without waiting. */
 export type Clock = { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
@@ -25,8 +26,6 @@ type Report = {
   error?: { message: string; where?: string };
 };
 
-const MAX_LOG_LINES = 200;
-
 /** `C` is the caller's note on a delivery (which request it belongs to); it comes back with what the delivery caused. */
 export class OfficialInstance<C = unknown> {
   /** The server wrote a message; `cause` is the delivery that led to it (undefined for a timer). */
@@ -35,7 +34,6 @@ export class OfficialInstance<C = unknown> {
   onStopped?: (cause: C | undefined, text: string, code: ToolErrorCode) => void;
   /** The process is gone (closed, or its sandbox crashed). */
   onExit?: (reason: string) => void;
-  readonly logs: string[] = [];
   closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private timers = new Map<number, unknown>();
@@ -46,6 +44,8 @@ export class OfficialInstance<C = unknown> {
     private vm: SandboxVm,
     private limits: Limits,
     private clock: Clock,
+    /** Where its console output goes: the session's console, shared by its instances. */
+    private console: SessionConsole,
   ) {
     vm.onLost = () => this.exit("Its sandbox was restarted");
   }
@@ -57,18 +57,19 @@ export class OfficialInstance<C = unknown> {
     clock: Clock,
     number: number,
     role: InstanceRole,
+    console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024),
     keepState = true,
   ): Promise<OfficialInstance<C>> {
     if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");
     // A session's instances keep their state when a neighbour's code forces a worker restart; a listing is throwaway.
     const vm = await pool.open({ runtime: project.runtime, keepState: keepState && role !== "listing" });
-    const instance = new OfficialInstance<C>(number, role, vm, limits, clock);
+    const instance = new OfficialInstance<C>(number, role, vm, limits, clock, console);
     try {
       const files = project.files.filter((f) => !isTestFile(f.file));
       const entries = entryFiles(files.map((f) => f.file));
       await vm.load(
         files.map((f) => ({ file: f.file, code: f.code, module: f.module })),
-        JSON.stringify({ entries, lineMaps: project.lineMaps }),
+        JSON.stringify({ entries, lineMaps: project.lineMaps, logCallBytes: limits.logCallBytes }),
         limits.loadTimeoutMs,
       );
       const report = JSON.parse(await vm.invoke("start", "{}", limits.loadTimeoutMs)) as Report;
@@ -131,8 +132,7 @@ export class OfficialInstance<C = unknown> {
         this.timers.delete(change.clear);
       }
     }
-    this.logs.push(...report.logs);
-    if (this.logs.length > MAX_LOG_LINES) this.logs.splice(0, this.logs.length - MAX_LOG_LINES);
+    this.console.write(report.logs);
     for (const { message, related } of report.outbox) this.onOutput?.(message, related, cause);
   }
 

@@ -1,13 +1,41 @@
 // A session's official-SDK project: its last good build, the instances (processes) it runs, and its /mcp endpoint.
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { createHash } from "node:crypto";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
 import type { SandboxPool } from "../../sandbox/pool";
 import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
+import { SessionConsole } from "../../session/session-console";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
 
 const LISTING_CLIENT = { name: "playground-tool-listing", version: "1.0.0" };
+
+/**
+ * The tools of builds that started and listed, by build: a room's identical starters and solutions (and every test
+ * file of a run) list once instead of starting an instance each time. Only successes are kept: a start that failed
+ * may have failed for a passing reason (a loaded machine's time limit).
+ */
+const listings = new Map<string, Promise<ListedTool[]>>();
+const MAX_LISTINGS = 200;
+
+function buildOf(project: CompiledProject): string {
+  const hash = createHash("sha256").update(`${project.runtime}\0`);
+  for (const f of project.files) hash.update(`${f.file}\0${f.module ? "m" : "s"}\0${f.code}\0`);
+  return hash.digest("base64url");
+}
+
+function listOnce(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
+  const build = buildOf(project);
+  let listed = listings.get(build);
+  if (!listed) {
+    listed = listTools(pool, project, limits, clock);
+    listings.set(build, listed);
+    if (listings.size > MAX_LISTINGS) listings.delete(listings.keys().next().value!);
+    listed.catch(() => listings.delete(build));
+  }
+  return listed;
+}
 
 export class OfficialProject implements InstanceSource {
   readonly endpoint: ReturnType<typeof createOfficialEndpoint>;
@@ -23,6 +51,8 @@ export class OfficialProject implements InstanceSource {
     private readonly keepState = true,
     /** The session's outside-traffic feed (a test run has none). */
     traffic?: SessionTraffic,
+    /** The session's console, which all its instances write to. */
+    readonly console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024),
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
@@ -30,12 +60,12 @@ export class OfficialProject implements InstanceSource {
   /** Instances are numbered 1, 2, ... over the session's life, so the Wire tab can tell them apart. */
   open<C>(role: Exclude<InstanceRole, "listing">): Promise<OfficialInstance<C>> {
     if (!this.project) return Promise.reject(new Error("The project has not compiled yet"));
-    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.keepState);
+    return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.console, this.keepState);
   }
 
   /** Starts the new build once to list its tools (as a client would: initialize, then tools/list), then switches. */
   async swap(project: CompiledProject): Promise<ListedTool[]> {
-    const tools = await listTools(this.pool, project, this.limits, this.clock);
+    const tools = await listOnce(this.pool, project, this.limits, this.clock);
     this.project = project;
     await this.endpoint.closeInstances();
     return tools;

@@ -11,6 +11,22 @@ import { resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** The server cut a report over its byte cap: say how much, so a short list is not taken for the whole run. */
+function ReportCut({ cut }: { cut: NonNullable<TestRun["cut"]> }) {
+  return (
+    <p
+      role="status"
+      data-testid="report-cut"
+      className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+    >
+      This report was too large to show whole: {kb(cut.bytes)} of it was cut to fit the server's limit of {kb(cut.limitBytes)}
+      {cut.testsLeftOut > 0 ? `, and ${cut.testsLeftOut} tests are not listed (the counts above include them)` : ""}. Long texts end with a note saying how much
+      they lost.
+    </p>
+  );
+}
 
 function Diff({ text }: { text: string }) {
   return (
@@ -105,6 +121,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
           <span className={d.failed ? "text-rose-700 dark:text-rose-400" : ""}>{d.failed} failed</span>
           {d.skipped ? `, ${d.skipped} skipped` : ""} <span className="font-mono text-xs text-slate-500">in {Math.round(d.durationMs)} ms</span>
         </p>
+        {d.cut && <ReportCut cut={d.cut} />}
         {grouped(d).map(([block, list]) => (
           <section key={block}>
             <h4 className="mb-1 font-mono text-xs font-semibold break-all text-slate-600 dark:text-slate-300">{block}</h4>

@@ -1,5 +1,6 @@
 // Says in plain words who else is on this session's URL: each outside client, whether it holds a connection, and
 // what the server's byte cap on their traffic has dropped.
+import { useEffect, useState } from "react";
 import { clientDetails, clientName, type OutsideTraffic, type TrafficClient } from "../../server-bridge/outside-traffic";
 
 function since(t: number): string {
@@ -32,7 +33,15 @@ function ClientLine({ client }: { client: TrafficClient }) {
 }
 
 export function OutsideClients({ traffic }: { traffic: OutsideTraffic }) {
-  if (!traffic.clients.length && !traffic.dropped.events) return null;
+  // "5 s ago" must not stay "5 s ago": redraw now and then while there is someone to talk about.
+  const [, tick] = useState(0);
+  const any = traffic.clients.length > 0;
+  useEffect(() => {
+    if (!any) return;
+    const timer = setInterval(() => tick((n) => n + 1), 10_000);
+    return () => clearInterval(timer);
+  }, [any]);
+  if (!any && !traffic.dropped.events) return null;
   const ordered = [...traffic.clients].sort((a, b) => Number(b.connected) - Number(a.connected) || b.lastSeen - a.lastSeen);
   return (
     <section

@@ -16,7 +16,20 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function GroupCard({ group, latest, version, client }: { group: WireGroup; latest: boolean; version: number; client?: TrafficClient }) {
+/** `outsideToo`: outside clients' cards are on the tab as well, so the page's own say whose they are. */
+function GroupCard({
+  group,
+  latest,
+  version,
+  client,
+  outsideToo = false,
+}: {
+  group: WireGroup;
+  latest: boolean;
+  version: number;
+  client?: TrafficClient;
+  outsideToo?: boolean;
+}) {
   // `version` changes whenever a body streams in; exchanges are mutated in place.
   const rows = useMemo(() => readGroup(group), [group, version]);
   const rounds = rows.filter((r) => r.role === "round");
@@ -47,7 +60,10 @@ function GroupCard({ group, latest, version, client }: { group: WireGroup; lates
             {client && <span className="text-xs text-slate-500 dark:text-slate-400"> · {clientDetails(client)}</span>}
           </span>
         ) : (
-          <span className="text-xs text-slate-500">{group.persona}</span>
+          <span className="text-xs text-slate-500">
+            {outsideToo && <span className="badge mr-1 bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">this page</span>}
+            {group.persona}
+          </span>
         )}
         <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">{count}</span>
         <span className="badge bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{status}</span>
@@ -164,7 +180,14 @@ export function WireTab() {
         </p>
       )}
       {mine.map((g, i) => (
-        <GroupCard key={g.id} group={g} latest={i === 0} version={version} client={g.client ? clients.get(g.client) : undefined} />
+        <GroupCard
+          key={g.id}
+          group={g}
+          latest={i === 0}
+          version={version}
+          client={g.client ? clients.get(g.client) : undefined}
+          outsideToo={senders.length > 0}
+        />
       ))}
       <EarlierLessons groups={others} version={version} clients={clients} />
     </div>
