@@ -2,7 +2,7 @@
 // runs it) on a free loopback port. Bounded: every loop has a fixed count, every request a timeout, the whole run
 // a deadline. Prints a table of case, expected, observed; exits 1 if any case did not hold.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { SERVER_ENV } from "./server-env.mjs";
@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DEADLINE = Date.now() + 170_000;
 const rows = [];
 
-function startServer() {
+function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, ["--import", "./scripts/register-ts.mjs", "server/main.ts"], {
     cwd: ROOT,
     env: {
@@ -24,6 +24,7 @@ function startServer() {
       SANDBOX_WORKERS: "2",
       RATE_SESSIONS_BURST: "150",
       MAX_SESSIONS: "100",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -36,10 +37,15 @@ function startServer() {
       const m = /Elicitation Playground on (http:\/\/\S+)/.exec(String(d));
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[1], port: Number(new URL(m[1]).port), child, log: () => out });
+        resolve({ url: m[1], port: Number(new URL(m[1]).port), child, log: () => out, rssMB: () => rssOf(child.pid) });
       }
     });
   });
+}
+
+/** The process's resident memory in MB, from /proc. */
+function rssOf(pid) {
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 }
 
 function raw(port, text, timeoutMs = 5000) {
@@ -232,6 +238,27 @@ async function main() {
       ok: n1.result?.isError && b.result?.structuredContent?.n === 4,
     };
   });
+  await check("native indexOf next to an official-SDK bystander", "bystander's server keeps its state (image)", async () => {
+    const counter = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "counter", version: "1.0.0" });
+let n = 0;
+server.registerTool("count", {}, async () => ({ content: [{ type: "text", text: String(++n) }] }));
+await server.connect(new StdioServerTransport());
+`;
+    const bystander = await session({ "server.ts": counter });
+    for (let i = 1; i <= 3; i++) await mcp(bystander.mcpUrl, i, { name: "count", arguments: {} });
+    const neighbours = await Promise.all(
+      [1, 2].map(() => session({ "s.tool.ts": tool("search", 'return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") };') })),
+    );
+    const [n1, , b] = await Promise.all([
+      ...neighbours.map((n) => mcp(n.mcpUrl, 1, { name: "search", arguments: {} })),
+      mcp(bystander.mcpUrl, 9, { name: "count", arguments: {} }),
+    ]);
+    const after = await mcp(bystander.mcpUrl, 10, { name: "count", arguments: {} });
+    const counts = [b.result?.content?.[0]?.text, after.result?.content?.[0]?.text];
+    return { observed: `neighbour isError=${n1.result?.isError}; bystander counted ${counts.join(", ")}`, ok: n1.result?.isError && counts.join() === "4,5" };
+  });
   await check("24 ordinary loops at once", "each stopped at the limit (TIMEOUT)", async () => {
     const loops = await Promise.all(Array.from({ length: 24 }, () => session({ "l.tool.ts": tool("spin", "for (;;) {}") })));
     const out = await Promise.all(loops.map((l, i) => mcp(l.mcpUrl, i, { name: "spin", arguments: {} })));
@@ -268,12 +295,118 @@ async function main() {
     return { observed: `status ${r.status}, passed=${r.json?.passed ?? r.json?.complete}`, ok: r.status === 200 && !r.json?.passed && !r.json?.complete };
   });
 
-  // 2. Memory bounded
+  const checkOf = async (id, files) => (await json("POST", `/api/challenges/${id}/check`, { files })).json;
+  const verdicts = (report) => (report?.checks ?? []).map((c) => `${c.passed ? "pass" : "FAIL"} ${c.name}`).join("; ");
+  const c1 = { "delete-ticket.tool.ts": readFileSync(`${ROOT}lessons/c1-confirm-before-deleting/files/delete-ticket.tool.ts`, "utf8") };
+  const setter = (body) =>
+    `Object.defineProperty(Object.prototype, "@frontmcp/testing", { configurable: true, set(testing: any) {\n  const test = (name: string, fn: Function) => testing.test(name, async () => { ${body} });\n  Object.defineProperty(this, "@frontmcp/testing", { value: { ...testing, test }, enumerable: true, writable: true, configurable: true });\n} });\nexport {};\n`;
+  await check("c1: a setter on Object.prototype swaps test(), or reads the checks with String(fn)", "the same verdicts as the starter alone", async () => {
+    const [alone, forged, leaked] = await Promise.all([
+      checkOf("c1-confirm-before-deleting", c1),
+      checkOf("c1-confirm-before-deleting", { ...c1, "zz.ts": setter("") }),
+      checkOf("c1-confirm-before-deleting", { ...c1, "zz.ts": setter('if (!String(fn).includes("T-1")) throw new Error("bit 0");') }),
+    ]);
+    const same = verdicts(forged) === verdicts(alone) && verdicts(leaked) === verdicts(alone);
+    return {
+      observed: `passed=${alone?.passed},${forged?.passed},${leaked?.passed}; verdicts ${same ? "identical" : "DIFFER"}`,
+      ok: alone?.passed === false && same,
+    };
+  });
+  await check("c7: a test that pins the tool's source length", "catches no broken variant (Check fails)", async () => {
+    const id = "c7-write-the-tests";
+    const dir = `${ROOT}lessons/${id}/files/`;
+    const files = Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => !f.endsWith(".test.ts"))
+        .map((f) => [f, readFileSync(dir + f, "utf8")]),
+    );
+    const probe = `import { expect, test } from "@frontmcp/testing";\nimport { AssignTicket } from "./assign-ticket.tool";\ntest("length", () => { expect(String(AssignTicket).length).toBe(-1); });\n`;
+    const s = await session({ ...files, "assign-ticket.test.ts": probe });
+    const run = await json("POST", `/api/sessions/${s.id}/tests`, {});
+    const length = Number(/Received:\s*(\d+)/.exec(run.json?.tests?.[0]?.error?.message ?? "")?.[1]);
+    const report = await checkOf(id, { ...files, "assign-ticket.test.ts": probe.replace("toBe(-1)", `toBe(${length})`) });
+    const passedChecks = (report?.checks ?? []).filter((c) => c.passed).map((c) => c.name);
+    return {
+      observed: `learned length ${length}; Check passed=${report?.passed}, checks passed: ${passedChecks.join("; ") || "none"}`,
+      ok: length > 100 && report?.passed === false,
+    };
+  });
+
+  // 2. Memory bounded, console output and test reports capped
+  await check("one call logging 1 MB (LOG_CALL_KB)", "64 KB kept, the cut says how much", async () => {
+    const s = await session({ "talk.tool.ts": tool("talk", 'console.log("x".repeat(1e6)); return {};') });
+    await mcp(s.mcpUrl, 1, { name: "talk", arguments: {} });
+    const tail = (await json("GET", `/api/sessions/${s.id}/console`)).json;
+    const kept = tail.lines.slice(0, -1).join("\n").length;
+    return { observed: `kept ${kept} bytes; ${tail.lines.at(-1)}`.slice(0, 140), ok: kept <= 64 * 1024 && /more not shown/.test(tail.lines.at(-1)) };
+  });
+  await check("60 calls logging 16 KB each (LOG_SESSION_KB)", "last 256 KB kept, the rest said dropped", async () => {
+    const s = await session({ "talk.tool.ts": tool("talk", 'console.log("y".repeat(16_000)); return {};') });
+    for (let i = 0; i < 60; i++) await mcp(s.mcpUrl, i, { name: "talk", arguments: {} });
+    const tail = (await json("GET", `/api/sessions/${s.id}/console`)).json;
+    const kept = tail.lines.slice(1).join("\n").length;
+    return { observed: `kept ${kept} bytes; ${tail.lines[0]}`.slice(0, 140), ok: kept <= 256 * 1024 && tail.droppedBytes > 0 };
+  });
+  await check("a test run with a 3 MB report (TEST_REPORT_KB)", "sent within 512 KB, says what it cut", async () => {
+    const tests = `import { expect, test } from "@frontmcp/testing";\nfor (let i = 0; i < 40; i++) test("t" + i + " " + "n".repeat(2000), () => { console.log("z".repeat(60_000)); });\ntest("fails", () => expect("a".repeat(300_000)).toBe("b".repeat(300_000)));\n`;
+    const s = await session({ "talk.tool.ts": tool("talk", "return {};"), "big.test.ts": tests });
+    const r = await fetch(`${url}/api/sessions/${s.id}/tests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await r.text();
+    const run = JSON.parse(text);
+    return {
+      observed: `${Math.round(text.length / 1024)} KB sent, ${Math.round((run.cut?.bytes ?? 0) / 1024)} KB cut, ${run.cut?.testsLeftOut} tests not listed; counts ${run.passed}/${run.failed}`,
+      ok: text.length <= 512 * 1024 && run.cut?.bytes > 0 && run.passed === 40 && run.failed === 1,
+    };
+  });
   await check("tool returning a 12 MB result", "refused or truncated, server keeps serving", async () => {
     const s = await session({ "big.tool.ts": tool("big", 'return { text: "x".repeat(12e6) };') });
     const r = await mcp(s.mcpUrl, 1, { name: "big", arguments: {} });
     const size = JSON.stringify(r).length;
     return { observed: `answer ${Math.round(size / 1024)} KB, isError=${r.result?.isError}, alive=${await alive()}`, ok: size < 2e6 && (await alive()) };
+  });
+
+  await check("24 sessions growing VMs to return 3 MB (a server with SANDBOX_TOTAL_MB=256)", "refused clearly; RSS bounded, back down", async () => {
+    // A server of its own, so the sessions the cases above keep (used within minutes, not evictable) leave it room.
+    const small = await startServer({ SANDBOX_TOTAL_MB: "256", SESSION_IDLE_MINUTES: "0.1" });
+    try {
+      const post = async (path, body) => {
+        const r = await fetch(small.url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+        return { status: r.status, json: await r.json() };
+      };
+      const bystander = (await post("/api/sessions", { files: { "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") } })).json;
+      await mcp(bystander.mcpUrl, 1, { name: "count", arguments: {} });
+      const before = small.rssMB();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, small.rssMB())), 50);
+      const big = await Promise.all(
+        Array.from({ length: 24 }, () => post("/api/sessions", { files: { "big.tool.ts": tool("big", 'return { text: "x".repeat(3e6) };') } })),
+      );
+      const answers = await Promise.all(big.filter((b) => b.status === 201).map((b, i) => mcp(b.json.mcpUrl, i, { name: "big", arguments: {} })));
+      clearInterval(sampler);
+      const by = await mcp(bystander.mcpUrl, 2, { name: "count", arguments: {} });
+      const isFull = (a) => /SANDBOX_TOTAL_MB=256/.test(a.result?.content?.[0]?.text ?? "");
+      const full = answers.filter(isFull).length;
+      const clear = answers.every((a) => isFull(a) || a.result?._meta?.code === "RESULT_TOO_LARGE");
+      // The README's ceiling: idle size + SANDBOX_TOTAL_MB + COMPILE_CACHE_MB + 2 load caches of 32 MB + 256 MB.
+      const ceiling = before + 256 + 64 + 64 + 256;
+      // Back down: the sessions close 6 s after their last use; RSS is read every 250 ms for up to 30 s.
+      let after = small.rssMB();
+      for (let i = 0; i < 120 && after > before + 64; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        after = small.rssMB();
+      }
+      return {
+        observed: `${full}/${answers.length} full; RSS ${before}>${peak}>${after} MB (ceiling ${ceiling}); bystander n=${by.result?.structuredContent?.n}`,
+        ok: clear && full > 0 && peak < ceiling && after <= before + 64 && by.result?.structuredContent?.n === 2,
+      };
+    } finally {
+      small.child.kill("SIGTERM");
+    }
   });
 
   // 6. Fair use (last: it spends the address's session budget)

@@ -201,6 +201,17 @@ describe("what is recorded", () => {
   });
 });
 
+describe("shutting down", () => {
+  test("a draining server does not wait for a page's open feed (an event stream, which never ends by itself)", async () => {
+    const other = await startTestPlayground({ drainMs: 10_000 });
+    const s = await createSession(other, files);
+    const feed = await followTraffic(other.url, s.id);
+    const drained = await other.shutdown();
+    feed.close();
+    expect(drained).toEqual({ finished: true, leftInFlight: 0 });
+  });
+});
+
 describe("who may read a feed", () => {
   test("a session's feed shows none of another session's traffic; an unknown session's feed is 404", async () => {
     const a = await createSession(pg, files);

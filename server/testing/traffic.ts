@@ -14,7 +14,7 @@ export type TrafficFollower = {
 
 export async function followTraffic(baseUrl: string, sessionId: string): Promise<TrafficFollower> {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/sessions/${sessionId}/traffic`, { signal: abort.signal });
+  const res = await fetch(`${baseUrl}/api/sessions/${sessionId}/traffic`, { headers: { accept: "text/event-stream" }, signal: abort.signal });
   const events: TrafficEvent[] = [];
   let snapshot: TrafficSnapshot | undefined;
   const follower: TrafficFollower = {

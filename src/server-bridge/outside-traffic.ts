@@ -84,7 +84,8 @@ class OutsideTrafficFeed {
     let delay = 500;
     while (!signal.aborted) {
       try {
-        const res = await fetch(`/api/sessions/${encodeURIComponent(id)}/traffic`, { signal });
+        // Said to be an event stream, so a draining server does not wait for it to end (it never does by itself).
+        const res = await fetch(`/api/sessions/${encodeURIComponent(id)}/traffic`, { headers: { accept: "text/event-stream" }, signal });
         // The session is gone: the keeper makes a new one, and following that one starts a new read.
         if (res.status === 404) return this.set({ state: "off" });
         if (!res.ok || !res.body) throw new Error(String(res.status));

@@ -45,7 +45,8 @@ export function followEvents(
     let delay = 500;
     while (!signal.aborted) {
       try {
-        const res = await fetch(url, { headers: auth(key), signal });
+        // Said to be an event stream, so a draining server (SIGTERM) does not wait for it to end.
+        const res = await fetch(url, { headers: { ...auth(key), accept: "text/event-stream" }, signal });
         if (res.status >= 400 && res.status < 500 && res.status !== 429) return onState("refused", res.status);
         if (!res.ok || !res.body) throw new Error(String(res.status));
         onState("live");
