@@ -1,5 +1,8 @@
 // The rooms contract: what /api/rooms answers and takes, served by server/routes/api-rooms.ts, read by src/server-bridge/rooms.ts.
 // Learner text (names, code, errors) travels as raw strings: every page that shows it escapes it.
+// The request bodies a route validates are zod schemas (the route reads them with parseBody); the rest are types.
+import * as z from "zod";
+import { ProjectFiles } from "./api";
 
 /** What the teacher leads; learners' pages follow it. */
 export type RoomLead = {
@@ -72,13 +75,33 @@ export type LearnerView = {
   updatedAt?: string;
 };
 
-/** POST /api/rooms/{code}/activity, sent by a learner's page with its learner key. */
-export type RoomActivity = {
-  item: string;
-  event: "opened" | "tried";
-  /** The learner's compile or tool error now; null clears it. Omitted leaves it as it was. */
-  problem?: { kind: ProblemKind; text: string } | null;
-  files?: Record<string, string>;
-  /** The last Call: its arguments, result and wire exchange, as the page shows them. */
-  call?: unknown;
-};
+const ITEM = z.string({ error: '"item" must be the id of a lesson or challenge' });
+
+/** POST /api/rooms/{code}/activity, sent by a learner's page with its learner key (`item` is checked against the course). */
+export const RoomActivity = z.object(
+  {
+    item: ITEM,
+    event: z.enum(["opened", "tried"], { error: '"event" must be "opened" or "tried"' }),
+    /** The learner's compile or tool error now; null clears it. Omitted leaves it as it was. */
+    problem: z
+      .object({ kind: z.enum(["compile", "tool"]), text: z.string() }, { error: '"problem" must be null or { "kind": "compile" | "tool", "text" }' })
+      .nullable()
+      .optional(),
+    files: ProjectFiles.optional(),
+    /** The last Call: its arguments, result and wire exchange, as the page shows them. */
+    call: z.unknown().optional(),
+  },
+  { error: 'Send a JSON object with "item" and "event"' },
+);
+export type RoomActivity = z.infer<typeof RoomActivity>;
+
+/** POST /api/rooms/{code}/lead: what the teacher changes for the whole room. */
+export const LeadChange = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.enum(["open", "lock", "unlock", "withdraw"]), item: ITEM }),
+    z.object({ action: z.literal("release"), item: ITEM, what: z.enum(["hint", "solution"], { error: '"what" must be "hint" or "solution"' }) }),
+  ],
+  { error: '"action" must be one of open, lock, unlock, release, withdraw' },
+);
+export type LeadChange = z.infer<typeof LeadChange>;

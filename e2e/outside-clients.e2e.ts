@@ -5,6 +5,9 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Page } from "playwright-core";
 import { expect, inject, test } from "vitest";
 import { call, callResult, newContext, openLesson, sharedBrowser, watchErrors } from "./support/browser";
@@ -143,3 +146,41 @@ for (const theme of ["light", "dark"] as const) {
     await context.close();
   });
 }
+
+test("lesson 16: a real client on the official-SDK support desk gets a server instance of its own, and the Wire tab shows which", async () => {
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await openLesson(page, base, "16-connecting-real-clients");
+  // The page's own connection (the Server panel's initialize + tools/list) is served by one instance...
+  await page.getByRole("button", { name: "Server", exact: true }).click();
+  const panel = page.getByRole("dialog", { name: "Your server, as a client sees it" });
+  await panel.getByTestId("server-info").waitFor();
+  await panel.getByRole("button", { name: "Close" }).click();
+  // ...and an SDK 1.x client, as 2025-era hosts ship it, on the Connect panel's URL gets another.
+  const url = await urlFromConnectPanel(page);
+  const client = new ClientV1({ name: "inspector-lookalike", version: "0.20.0" }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" }));
+  const transport = new TransportV1(new URL(url));
+  await client.connect(transport);
+  const result = (await client.callTool({ name: "escalate_ticket", arguments: { ticketId: "T-9" } })) as { content: { text: string }[] };
+  expect(result.content[0].text).toMatch(/declin|not escalated/i);
+
+  await page.getByRole("tab", { name: /Wire/ }).click();
+  const callCard = outsideCards(page).filter({ hasText: "tools/call escalate_ticket" });
+  await expect.poll(() => callCard.count()).toBe(1);
+  const outsideInstance = /instance (\d+)/.exec(await callCard.getByTestId("wire-outside-client").innerText())?.[1];
+  const pageCard = page.locator('[data-testid="wire-call"]:not(:has([data-testid="wire-outside-client"]))').first();
+  if (!(await pageCard.evaluate((el) => (el as HTMLDetailsElement).open))) await pageCard.locator("summary").first().click();
+  const pageInstance = /server instance (\d+)/.exec(await pageCard.getByTestId("server-instance").first().innerText())?.[1];
+  expect(outsideInstance).toMatch(/^\d+$/);
+  expect(pageInstance).toMatch(/^\d+$/);
+  expect(outsideInstance).not.toBe(pageInstance);
+  // The outside exchanges carry the same per-exchange badge as the page's own.
+  await expect(callCard.getByTestId("server-instance").first().innerText()).resolves.toBe(`server instance ${outsideInstance} · this connection's own`);
+  await page.screenshot({ path: `${OUT}1280-light-lesson16.png` });
+  await transport.terminateSession();
+  await client.close();
+  expect(errors).toEqual([]);
+  await context.close();
+});

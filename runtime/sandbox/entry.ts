@@ -1,9 +1,12 @@
 // The sandbox's entry point: the only surface the host calls (`globalThis.__playground`), JSON strings in and out.
 import * as zod from "zod";
 import * as sdk from "../sdk/index";
-import { rememberedApprovals, restoreApprovals, runToolCall, type CallRequest } from "../sdk/call";
+import type { ElicitAnswer } from "../../contract/elicitation";
+import { rememberedApprovals, restoreApprovals, runToolCall, type CallOutcome, type CallRequest } from "../sdk/call";
 import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
 import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
+import type { ElicitationRequest } from "../testing/mcp-fixture";
+import type { TestResult } from "../testing/runner";
 import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
 import { createTestMode } from "./test-mode";
@@ -21,6 +24,26 @@ export type LoadRequest = {
   /** Console output one call, test or load keeps, in bytes (the host's LOG_CALL_KB). */
   logCallBytes?: number;
 };
+
+/** What `callTool` answers: the outcome, the call's console output, and every tool with a remembered approval. */
+export type CallReply = { outcome: CallOutcome; logs: string[]; approvals: string[] };
+
+/**
+ * The entry points the host invokes by name once a VM has loaded (JSON text in, JSON text out), with the argument
+ * each takes and the result it answers. The host calls them through server/project/project-vm.ts's invokeEntry,
+ * typed by this same map, so a renamed entry or a changed shape is a compile error on both sides.
+ */
+export type EntryPoints = {
+  callTool: { args: CallRequest; result: CallReply };
+  runTest: { args: { id: number }; result: TestResult };
+  abortTest: { args: { id: number; message: string }; result: TestResult };
+  answerElicitation: { args: { clientId: number; request: ElicitationRequest }; result: ElicitAnswer };
+};
+
+/** One entry point: parses its argument, runs, and answers JSON. Async like every invoked entry, so the worker settles them the same way. */
+function entry<N extends keyof EntryPoints>(run: (args: EntryPoints[N]["args"]) => EntryPoints[N]["result"] | Promise<EntryPoints[N]["result"]>) {
+  return async (json: string): Promise<string> => JSON.stringify(await run(JSON.parse(json) as EntryPoints[N]["args"]));
+}
 
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) => logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
@@ -83,28 +106,15 @@ const playground = {
     }
   },
 
-  async callTool(json: string): Promise<string> {
-    const request = JSON.parse(json) as CallRequest;
+  callTool: entry<"callTool">(async (request) => {
     if (!server) throw new Error("the project is not loaded");
     const outcome = await runToolCall(server, request, locate);
-    return JSON.stringify({ outcome, logs: takeLogs(), approvals: rememberedApprovals() });
-  },
-
-  // Async like every invoked entry, so the worker settles them the same way.
-  async runTest(json: string): Promise<string> {
-    return JSON.stringify(await tests.runTest((JSON.parse(json) as { id: number }).id));
-  },
-
-  async abortTest(json: string): Promise<string> {
-    const { id, message } = JSON.parse(json) as { id: number; message: string };
-    return JSON.stringify(tests.abortTest(id, message));
-  },
-
-  async answerElicitation(json: string): Promise<string> {
-    const { clientId, request } = JSON.parse(json) as { clientId: number; request: Parameters<typeof tests.answerElicitation>[1] };
-    return JSON.stringify(await tests.answerElicitation(clientId, request));
-  },
-};
+    return { outcome, logs: takeLogs(), approvals: rememberedApprovals() };
+  }),
+  runTest: entry<"runTest">(({ id }) => tests.runTest(id)),
+  abortTest: entry<"abortTest">(({ id, message }) => tests.abortTest(id, message)),
+  answerElicitation: entry<"answerElicitation">(({ clientId, request }) => tests.answerElicitation(clientId, request)),
+} satisfies Record<keyof EntryPoints, (json: string) => Promise<string>> & Record<string, unknown>;
 
 // Frozen and fixed on the global: the worker takes its entry handles before any project code runs, and nothing
 // loaded later can swap an entry for its own.

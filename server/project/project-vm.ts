@@ -8,11 +8,12 @@ import { memoryReleased } from "../sandbox/reclaim";
 import { stoppedCallCode, toolError } from "../../contract/tool-errors";
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
 import type { ListedTool } from "../../runtime/sdk/project-server";
-import type { LoadRequest } from "../../runtime/sandbox/entry";
+import type { CallReply, EntryPoints, LoadRequest } from "../../runtime/sandbox/entry";
 import type { CollectedTest } from "../../runtime/testing/index";
 export type { CallOutcome, CallResult } from "../../runtime/sdk/call";
 export type { ElicitationRequest } from "../../runtime/sdk/errors";
 export type { ListedTool } from "../../runtime/sdk/project-server";
+export type { EntryPoints } from "../../runtime/sandbox/entry";
 export type { ClientAbilities, ElicitAnswer } from "../../runtime/sdk/tool";
 export type ToolCall = CallRequest;
 export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
@@ -85,11 +86,33 @@ function asLoadError(error: unknown, limits: Limits): Error {
   return error as Error;
 }
 
+/** Invokes a loaded FrontMCP VM's entry point by name, typed by the runtime's own map of entries; the JSON text. */
+export function invokeEntryText<N extends keyof EntryPoints>(
+  vm: SandboxVm,
+  name: N,
+  args: EntryPoints[N]["args"],
+  timeoutMs: number,
+  options?: { awaitsHost?: boolean },
+): Promise<string> {
+  return vm.invoke(name, JSON.stringify(args), timeoutMs, options);
+}
+
+/** The same, parsed. */
+export async function invokeEntry<N extends keyof EntryPoints>(
+  vm: SandboxVm,
+  name: N,
+  args: EntryPoints[N]["args"],
+  timeoutMs: number,
+  options?: { awaitsHost?: boolean },
+): Promise<EntryPoints[N]["result"]> {
+  return JSON.parse(await invokeEntryText(vm, name, args, timeoutMs, options));
+}
+
 /** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error.
  * `approvals` is every tool the VM has remembered an approval for, after the call (absent when the VM failed). */
 export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
   try {
-    const json = await vm.invoke("callTool", JSON.stringify(call), limits.callTimeoutMs);
+    const json = await invokeEntryText(vm, "callTool", call, limits.callTimeoutMs);
     const max = limits.maxResultBytes ?? MAX_RESULT_BYTES;
     if (json.length > max) {
       // A refused result is garbage at once; large ones add up to a collection (see reclaim.ts).
@@ -97,7 +120,7 @@ export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): P
       const text = `Tool "${call.name}" returned about ${Math.round(json.length / 1024)} KB; results are limited to ${Math.round(max / 1024)} KB. Return less (a summary, a page of items).`;
       return { outcome: { kind: "result", result: toolError(text, "RESULT_TOO_LARGE") }, logs: [] };
     }
-    return JSON.parse(json);
+    return JSON.parse(json) as CallReply;
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
     const text = `Tool "${call.name}" failed: ${describeSandboxError(error, { timeoutMs: limits.callTimeoutMs, memoryMB: limits.memoryMB })}`;

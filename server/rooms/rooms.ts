@@ -4,13 +4,7 @@ import { getChallengeMaterial, isLessonId, listLessons } from "../lessons/catalo
 import { buildBoard } from "./board";
 import { RoomEvents } from "./events";
 import { RoomStore, type LearnerRow, type RoomRow } from "./store";
-import type { Board, CheckReportShape, LearnerRoom, ReleasedHelp, RoomActivity, RoomLead } from "../../contract/rooms";
-
-export type LeadChange =
-  | { action: "open"; item: string }
-  | { action: "lock" | "unlock"; item: string }
-  | { action: "release"; item: string; what: "hint" | "solution" }
-  | { action: "withdraw"; item: string };
+import type { Board, CheckReportShape, LeadChange, LearnerRoom, ReleasedHelp, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export class Rooms {
   readonly store: RoomStore;

@@ -7,10 +7,10 @@ import { HttpError } from "../http/respond";
 import { isLessonId, listLessons } from "../lessons/catalog";
 import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
 import { toCsv } from "../rooms/csv";
-import type { LeadChange, Rooms } from "../rooms/rooms";
+import type { Rooms } from "../rooms/rooms";
 import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
-import type { RoomActivity } from "../../contract/rooms";
-import type { Route, RouteAnswer, RouteContext } from "./route";
+import { LeadChange, RoomActivity } from "../../contract/rooms";
+import { parseBody, type Route, type RouteAnswer, type RouteContext } from "./route";
 
 const CODE = "([^/]+)";
 
@@ -69,38 +69,13 @@ async function courseItem(raw: unknown): Promise<string> {
   return raw;
 }
 
-function parseActivity(body: Record<string, unknown>, item: string): RoomActivity {
-  const event = body.event;
-  if (event !== "opened" && event !== "tried") throw new HttpError(400, '"event" must be "opened" or "tried"');
-  const activity: RoomActivity = { item, event };
-  if (body.problem !== undefined) {
-    const p = body.problem as { kind?: unknown; text?: unknown } | null;
-    if (p !== null && (typeof p !== "object" || (p.kind !== "compile" && p.kind !== "tool") || typeof p.text !== "string"))
-      throw new HttpError(400, '"problem" must be null or { "kind": "compile" | "tool", "text" }');
-    activity.problem = p === null ? null : { kind: p.kind as "compile" | "tool", text: p.text as string };
-  }
-  if (body.files !== undefined) {
-    const problems = checkProjectFiles(body.files);
-    if (problems.length) throw new HttpError(400, problems[0].message);
-    activity.files = body.files as Record<string, string>;
-  }
-  if (body.call !== undefined) activity.call = body.call;
+/** An activity as the contract reads it, about an item of the course, with files that make a valid project. */
+async function readActivity(body: unknown): Promise<RoomActivity> {
+  const activity = parseBody(RoomActivity, body);
+  await courseItem(activity.item);
+  const problems = activity.files === undefined ? [] : checkProjectFiles(activity.files);
+  if (problems.length) throw new HttpError(400, problems[0].message);
   return activity;
-}
-
-function parseLead(body: Record<string, unknown>, item: string): LeadChange {
-  switch (body.action) {
-    case "open":
-    case "lock":
-    case "unlock":
-    case "withdraw":
-      return { action: body.action, item };
-    case "release":
-      if (body.what !== "hint" && body.what !== "solution") throw new HttpError(400, '"what" must be "hint" or "solution"');
-      return { action: "release", item, what: body.what };
-    default:
-      throw new HttpError(400, '"action" must be one of open, lock, unlock, release, withdraw');
-  }
 }
 
 export function roomRoutes(rooms: Rooms): Route[] {
@@ -167,8 +142,9 @@ export function roomRoutes(rooms: Rooms): Route[] {
       async handle(ctx) {
         const room = await teacherRoom(rooms, ctx);
         if (room.ended_at) throw new HttpError(409, "This room has ended");
-        const body = object(ctx.body);
-        const lead = await rooms.lead(room, parseLead(body, await courseItem(body.item)));
+        const change = parseBody(LeadChange, ctx.body);
+        await courseItem(change.item);
+        const lead = await rooms.lead(room, change);
         if (!lead) throw new HttpError(400, "Hints and solutions are released for challenges only");
         return { status: 200, body: { lead } };
       },
@@ -238,8 +214,7 @@ export function roomRoutes(rooms: Rooms): Route[] {
       async handle({ params, req, body }) {
         const learner = await roomLearner(rooms, bearer(req), params[0]);
         if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
-        const fields = object(body);
-        await rooms.activity(learner, parseActivity(fields, await courseItem(fields.item)));
+        await rooms.activity(learner, await readActivity(body));
         return { status: 200, body: { recorded: true } };
       },
     },

@@ -17,10 +17,12 @@ import { MemoryConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
+  invokeEntry,
   loadProject,
   loadTests,
   ProjectLoadError,
   type CallOutcome,
+  type EntryPoints,
   type Limits,
   type LoadedProject,
   type LoadedTests,
@@ -139,8 +141,7 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
     if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
     const clients = new TestClients(
       served.endpoint,
-      async (clientId, request) =>
-        JSON.parse(await testVm.invoke("answerElicitation", JSON.stringify({ clientId, request }), limits.callTimeoutMs, { awaitsHost: true })),
+      async (clientId, request) => invokeEntry(testVm, "answerElicitation", { clientId, request }, limits.callTimeoutMs, { awaitsHost: true }),
       served.connect,
     );
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
@@ -165,8 +166,8 @@ async function runTestVm(
   budget: RunBudget,
   meter: HostWorkMeter,
 ): Promise<{ tests: TestOutcome[]; logs: string[] }> {
-  const invoke = (fn: string, payload: unknown) =>
-    vm.invoke(fn, JSON.stringify(payload), limits.testTimeoutMs, { awaitsHost: true }).then((json) => JSON.parse(json));
+  const invoke = <N extends "runTest" | "abortTest">(name: N, args: EntryPoints[N]["args"]) =>
+    invokeEntry(vm, name, args, limits.testTimeoutMs, { awaitsHost: true });
   let collected: LoadedTests;
   try {
     collected = await loadTests(vm, project, [testFile], limits);

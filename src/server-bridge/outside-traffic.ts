@@ -2,8 +2,8 @@
 // their exchanges (GET /api/sessions/{id}/traffic), turned into Wire tab exchanges beside the page's own. It follows
 // whichever session the page holds now, reconnects after a dropped stream, and applies each server event once.
 import { useSyncExternalStore } from "react";
-import { sseDataReader } from "../../contract/sse";
 import type { TrafficClient, TrafficEvent, TrafficExchange, TrafficStreamEvent } from "../../contract/traffic";
+import { followEventStream } from "./event-stream";
 import { outsideCard } from "./outside-cards";
 import { sessionKeeper } from "./session";
 import { wireLog, type WireExchange, type WireGroup } from "./wire-log";
@@ -81,29 +81,15 @@ class OutsideTrafficFeed {
   }
 
   private async read(id: string, signal: AbortSignal) {
-    let delay = 500;
-    while (!signal.aborted) {
-      try {
-        // Said to be an event stream, so a draining server does not wait for it to end (it never does by itself).
-        const res = await fetch(`/api/sessions/${encodeURIComponent(id)}/traffic`, { headers: { accept: "text/event-stream" }, signal });
-        // The session is gone: the keeper makes a new one, and following that one starts a new read.
-        if (res.status === 404) return this.set({ state: "off" });
-        if (!res.ok || !res.body) throw new Error(String(res.status));
-        delay = 500;
-        const feed = sseDataReader((data) => this.apply(JSON.parse(data) as TrafficStreamEvent));
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          feed(value);
-        }
-      } catch {
-        if (signal.aborted) return;
-      }
-      this.set({ state: "reconnecting" });
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 8000);
-    }
+    await followEventStream(
+      `/api/sessions/${encodeURIComponent(id)}/traffic`,
+      {},
+      (data) => this.apply(JSON.parse(data) as TrafficStreamEvent),
+      // "live" waits for the feed's snapshot (apply). Refused: the session is gone (404); the keeper makes a new
+      // one, and following that one starts a new read.
+      (state) => state !== "live" && this.set({ state: state === "refused" ? "off" : "reconnecting" }),
+      signal,
+    );
   }
 
   private apply(event: TrafficStreamEvent) {

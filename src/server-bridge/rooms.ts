@@ -2,12 +2,12 @@
 // a reload stays in the room), and live event streams read with fetch (EventSource cannot send the key as a header,
 // and a key in a URL ends up in logs).
 import { useSyncExternalStore } from "react";
-import type { Board, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
-import { sseDataReader } from "../../contract/sse";
+import type { Board, LeadChange, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
+import { followEventStream, type StreamState } from "./event-stream";
 import { ApiError, requestJson } from "./http";
 
 export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
-export type LeadChange = { action: "open" | "lock" | "unlock" | "withdraw"; item: string } | { action: "release"; item: string; what: "hint" | "solution" };
+export type { LeadChange } from "../../contract/rooms";
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 const path = (code: string, rest = "") => `/api/rooms/${encodeURIComponent(code)}${rest}`;
@@ -30,42 +30,15 @@ export async function downloadCsv(code: string, key: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/**
- * Reads a text/event-stream until `signal` aborts, reconnecting after a dropped connection; `onEvent` gets each
- * `data:` payload, `onState` whether the stream is live. A 4xx other than 429 stops it (the key is not valid here).
- */
+/** A room's live events (board or learner view) with the teacher's or learner's key, until `signal` aborts. */
 export function followEvents(
   url: string,
   key: string,
   onEvent: (event: any) => void,
-  onState: (state: "live" | "reconnecting" | "refused", status?: number) => void,
+  onState: (state: StreamState, status?: number) => void,
   signal: AbortSignal,
 ): void {
-  void (async () => {
-    let delay = 500;
-    while (!signal.aborted) {
-      try {
-        // Said to be an event stream, so a draining server (SIGTERM) does not wait for it to end.
-        const res = await fetch(url, { headers: { ...auth(key), accept: "text/event-stream" }, signal });
-        if (res.status >= 400 && res.status < 500 && res.status !== 429) return onState("refused", res.status);
-        if (!res.ok || !res.body) throw new Error(String(res.status));
-        onState("live");
-        delay = 500;
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        const feed = sseDataReader((data) => onEvent(JSON.parse(data)));
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          feed(value);
-        }
-      } catch {
-        if (signal.aborted) return;
-      }
-      onState("reconnecting");
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 8000);
-    }
-  })();
+  void followEventStream(url, auth(key), (data) => onEvent(JSON.parse(data)), onState, signal);
 }
 
 export const boardEventsUrl = (code: string) => path(code, "/events");
