@@ -164,7 +164,7 @@ function dropVm(vmId: number): void {
   const vm = vms.get(vmId);
   if (!vm) return;
   vms.delete(vmId);
-  clearTimeout(quietTimers.get(vmId));
+  clearTimeout(quietTimers.get(vmId)?.timer);
   quietTimers.delete(vmId);
   memoryReleased(linearBytes(vm));
   for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
@@ -442,18 +442,32 @@ function sendImage(vmId: number, upTo: number): void {
  * a worker lost inside the window brings the VM back as it was before the burst.
  */
 const QUIET_MS = 250;
-const quietTimers = new Map<number, ReturnType<typeof setTimeout>>();
+const quietTimers = new Map<number, { timer: ReturnType<typeof setTimeout>; upTo: number }>();
 
 /** Images the VM once it has been quiet for QUIET_MS after step `upTo` (a load or call that succeeded). */
 function imageWhenQuiet(vmId: number, upTo: number): void {
   if (!vms.get(vmId)?.tokens) return;
-  clearTimeout(quietTimers.get(vmId));
+  clearTimeout(quietTimers.get(vmId)?.timer);
   const timer = setTimeout(() => {
     quietTimers.delete(vmId);
     sendImage(vmId, upTo);
   }, QUIET_MS);
   timer.unref();
-  quietTimers.set(vmId, timer);
+  quietTimers.set(vmId, { timer, upTo });
+}
+
+/**
+ * Before another VM's code runs on this worker, every VM still waiting out its quiet time is imaged now: that code
+ * may spin in a native operation and cost the thread, and a bystander must come back with the state its last
+ * answered call left, not the state before its burst. A VM's own steps in a row still share one image.
+ */
+function imageOthersNow(vmId: number): void {
+  for (const [other, { timer, upTo }] of quietTimers) {
+    if (other === vmId) continue;
+    clearTimeout(timer);
+    quietTimers.delete(other);
+    sendImage(other, upTo);
+  }
 }
 
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
@@ -493,6 +507,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
     dropVm(m.vmId);
     return undefined;
   }
+  if (m.op === "load" || m.op === "invoke") imageOthersNow(m.vmId);
   // A call queued while other sandboxes filled the total does not start (it would only grow past it).
   if ((m.op === "load" || m.op === "invoke") && overTotal(vm)) {
     vm.full = false;
