@@ -96,15 +96,20 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
  * queued calls stops at the total instead of each growing before the pool hears of it.
  */
 function overTotal(vm: Vm): boolean {
-  const limit = Atomics.load(ledger, LEDGER_LIMIT);
-  if (limit === 0n) return false;
   Atomics.store(ledger, ledgerAt(slot, "running"), BigInt(Math.max(0, linearBytes(vm) - vm.reportedBytes)));
-  let sum = Atomics.load(ledger, LEDGER_USED);
-  for (let w = 0; ledgerAt(w, "running") < ledger.length; w++)
-    sum += Atomics.load(ledger, ledgerAt(w, "sent")) - Atomics.load(ledger, ledgerAt(w, "counted")) + Atomics.load(ledger, ledgerAt(w, "running"));
-  if (sum <= limit) return false;
+  if (fitsInTotal(0)) return false;
   vm.full = true;
   return true;
+}
+
+/** Whether `moreBytes` still fit under SANDBOX_TOTAL_MB with everything the ledger counts. */
+function fitsInTotal(moreBytes: number): boolean {
+  const limit = Atomics.load(ledger, LEDGER_LIMIT);
+  if (limit === 0n) return true;
+  let sum = Atomics.load(ledger, LEDGER_USED) + BigInt(moreBytes);
+  for (let w = 0; ledgerAt(w, "running") < ledger.length; w++)
+    sum += Atomics.load(ledger, ledgerAt(w, "sent")) - Atomics.load(ledger, ledgerAt(w, "counted")) + Atomics.load(ledger, ledgerAt(w, "running"));
+  return sum <= limit;
 }
 
 /** The VM's size goes with the reply, for the pool to count; until it does, its growth is "sent" in the ledger. */
@@ -420,6 +425,8 @@ function sendImage(vmId: number, upTo: number): void {
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   const memory = new Uint8Array(exports.memory.buffer);
   if (vm.image?.buffer.byteLength !== memory.byteLength) {
+    // Images are the first thing given up under SANDBOX_TOTAL_MB: a new buffer that would not fit is not made.
+    if (!fitsInTotal(memory.byteLength - (vm.image?.buffer.byteLength ?? 0))) return;
     // A buffer let go of is freed only when both threads have collected it.
     if (vm.image) memoryReleased(vm.image.buffer.byteLength);
     vm.image = { buffer: new SharedArrayBuffer(memory.byteLength) };
