@@ -102,7 +102,7 @@ class PoolWorker {
       this.worker.on("message", (m: FromWorker) => {
         if (m.type === "ready") return resolve();
         if (m.type === "host") return this.pool.hostRequest(this, m.vmId, m.callId, m.json);
-        if (m.type === "image") return this.pool.imaged(m.vmId, m.image);
+        if (m.type === "image") return this.pool.imaged(m.vmId, m.image, m.upTo);
         const p = this.pending.get(m.id);
         if (!p) return;
         this.pending.delete(m.id);
@@ -152,8 +152,11 @@ class PoolWorker {
     const vmId = vmOf(p.message);
     const refusal = vmId !== undefined && m.memoryBytes !== undefined ? await this.pool.measured(vmId, m.memoryBytes) : undefined;
     if (refusal) p.reject(new SandboxError("crashed", refusal));
-    else if (m.ok) p.resolve(m.json);
-    else p.reject(new SandboxError(m.error.kind, m.error.message));
+    else if (m.ok) {
+      // A good load or call of a `keepState` VM: its image is due once the VM goes quiet.
+      if (vmId !== undefined && (p.message.op === "load" || p.message.op === "invoke")) this.pool.stepDone(vmId, p.message.id);
+      p.resolve(m.json);
+    } else p.reject(new SandboxError(m.error.kind, m.error.message));
   }
 
   /** Deadline of the guest code running now (0 when none), and the VM running it. */
@@ -185,8 +188,11 @@ export class SandboxVm {
   onHostRequest?: HostHandler;
   /** Called when the VM is lost with its worker (a watchdog restart); the owner reloads or drops it. */
   onLost?: () => void;
-  /** A `keepState` VM's last image, taken after its last good load or call (one per VM; each replaces the last). */
+  /** A `keepState` VM's last image, taken once it was quiet after a good load or call (one per VM; each replaces the last). */
   image?: VmImage;
+  /** The id of its latest good load or call, and of the latest one its image covers (see `unimagedVms`). */
+  lastStep = 0;
+  imagedUpTo = 0;
   /** The VM's linear memory as of its last reply. */
   memoryBytes?: number;
   /** An official-SDK VM's ES modules, given back to its loader when the VM is restored from its image. */
@@ -317,9 +323,22 @@ export class SandboxPool {
     return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number });
   }
 
-  imaged(vmId: number, image: VmImage): void {
+  stepDone(vmId: number, id: number): void {
+    const vm = this.vms.get(vmId);
+    if (vm?.options.keepState) vm.lastStep = Math.max(vm.lastStep, id);
+  }
+
+  /** `keepState` VMs whose latest good load or call has no image yet (a worker lost now would bring them back older). */
+  get unimagedVms(): number {
+    let n = 0;
+    for (const vm of this.vms.values()) if (!vm.closed && vm.lastStep > vm.imagedUpTo) n++;
+    return n;
+  }
+
+  imaged(vmId: number, image: VmImage, upTo: number): void {
     const vm = this.vms.get(vmId);
     if (!vm || vm.closed) return;
+    vm.imagedUpTo = Math.max(vm.imagedUpTo, upTo);
     vm.memoryBytes = image.snapshot.memory.byteLength;
     vm.image = image;
     this.dropImages(vm);

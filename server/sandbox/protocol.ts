@@ -6,8 +6,8 @@ export type VmLimits = { memoryMB: number; stackBytes: number };
 export type VmRuntime = "frontmcp" | "sdk1" | "sdk2";
 /**
  * A test-run VM gets the host bridge (its `mcp` fixture talks to the host); a session VM does not.
- * `keepState`: after each load and call the worker sends a snapshot of the VM, so a replaced worker can bring it
- * back with its module state (a session's VM, on either runtime).
+ * `keepState`: once the VM is quiet after a load or call the worker sends a snapshot of it, so a replaced worker can
+ * bring it back with its module state (a session's VM, on either runtime).
  */
 export type VmOptions = VmLimits & { hostBridge: boolean; runtime?: VmRuntime; keepState?: boolean };
 /**
@@ -40,8 +40,8 @@ export type FromWorker =
   | { type: "reply"; id: number; ok: true; json?: string; memoryBytes?: number; grewBytes?: number }
   | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo; memoryBytes?: number; grewBytes?: number }
   | { type: "host"; vmId: number; callId: number; json: string }
-  /** A `keepState` VM's image after a load or call that succeeded (sent before the reply). */
-  | { type: "image"; vmId: number; image: VmImage };
+  /** A `keepState` VM's image once it went quiet after a load or call that succeeded; `upTo`: the id of that step. */
+  | { type: "image"; vmId: number; upTo: number; image: VmImage };
 
 /**
  * The worker's watch word, shared with the pool: while guest code runs, [0] holds the slice's deadline (epoch ms)

@@ -36,6 +36,8 @@ test("a native operation that ignores the interrupt costs bystanders nothing: th
   const bystanders = await Promise.all([createSession(pg, COUNTER), createSession(pg, COUNTER)]);
   const neighbour = await createSession(pg, NATIVE);
   for (const b of bystanders) for (let i = 1; i <= 3; i++) expect((await callTool(b.mcpUrl, "count", i)).body.result.structuredContent).toEqual({ count: i });
+  // A VM is imaged once it goes quiet after its calls: wait until every image is current.
+  await expect.poll(() => pg.pool.unimagedVms, { interval: 20, timeout: 10_000 }).toBe(0);
   const before = pg.pool.restarts;
 
   const started = Date.now();
@@ -79,6 +81,7 @@ test("an official-SDK bystander keeps its server's state when a neighbour's nati
   try {
     for (let i = 1; i <= 3; i++) expect(countText(await connection.callTool({ name: "count", arguments: {} }))).toBe(String(i));
     for (let i = 1; i <= 2; i++) expect(countText((await callTool(bystander.mcpUrl, "count", i)).body.result)).toBe(String(i));
+    await expect.poll(() => pg.pool.unimagedVms, { interval: 20, timeout: 10_000 }).toBe(0);
     const before = pg.pool.restarts;
 
     const started = Date.now();

@@ -46,8 +46,8 @@ type Vm = {
   builtins: Record<string, string[]>;
   /** Set for `keepState` VMs: the snapshot tokens of `entries`, valid in every image of this VM. */
   tokens?: Array<[string, number]>;
-  /** A `keepState` VM's image, shared with the pool, and the pointers the pool was last told with it. */
-  image?: { buffer: SharedArrayBuffer; told: string };
+  /** A `keepState` VM's image, in a buffer shared with the pool. */
+  image?: { buffer: SharedArrayBuffer };
   /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
   reportedBytes: number;
   /** Set when its code was interrupted because all sandboxes together reached SANDBOX_TOTAL_MB. */
@@ -164,6 +164,8 @@ function dropVm(vmId: number): void {
   const vm = vms.get(vmId);
   if (!vm) return;
   vms.delete(vmId);
+  clearTimeout(quietTimers.get(vmId));
+  quietTimers.delete(vmId);
   memoryReleased(linearBytes(vm));
   for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
   try {
@@ -406,13 +408,13 @@ type ImageExports = {
 };
 
 /**
- * A `keepState` VM's image after a good load or call: its linear memory copied into a buffer shared with the pool,
+ * A `keepState` VM's image once it is quiet after a good load or call: its linear memory copied into a buffer shared with the pool,
  * the same buffer every time while the memory keeps its size. A copy into memory already in place costs well under
  * a millisecond, where a fresh snapshot (a new buffer of the whole memory, moved to the pool, the old one collected)
- * cost 6 to 19 ms. The pool is told only of a new buffer or new pointers; in between it holds a view of the latest
- * image. The copy runs outside any slice, so the watchdog never ends the thread halfway through one.
+ * cost 6 to 19 ms. The pool is told which step the image covers (`upTo`), so it knows when every VM's image is
+ * current. The copy runs outside any slice, so the watchdog never ends the thread halfway through one.
  */
-function sendImage(vmId: number): void {
+function sendImage(vmId: number, upTo: number): void {
   const vm = vms.get(vmId);
   if (!vm?.tokens || vm.waiters.size > 0) return;
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
@@ -420,7 +422,7 @@ function sendImage(vmId: number): void {
   if (vm.image?.buffer.byteLength !== memory.byteLength) {
     // A buffer let go of is freed only when both threads have collected it.
     if (vm.image) memoryReleased(vm.image.buffer.byteLength);
-    vm.image = { buffer: new SharedArrayBuffer(memory.byteLength), told: "" };
+    vm.image = { buffer: new SharedArrayBuffer(memory.byteLength) };
   }
   const copy = new Uint8Array(vm.image.buffer);
   copy.set(memory);
@@ -431,10 +433,27 @@ function sendImage(vmId: number): void {
     contextPtr: exports.qjs_get_context_ptr(),
     extensions: [] as [],
   };
-  const pointers = `${snapshot.stackPointer}:${snapshot.runtimePtr}:${snapshot.contextPtr}`;
-  if (vm.image.told === pointers) return;
-  vm.image.told = pointers;
-  send({ type: "image", vmId, image: { snapshot, entries: vm.tokens } });
+  send({ type: "image", vmId, upTo, image: { snapshot, entries: vm.tokens } });
+}
+
+/**
+ * How long a `keepState` VM goes without a step before it is imaged. A call and its answers come as one burst (an
+ * official-SDK flow is four steps: initialize, initialized, the call, the answer), so one image covers the burst;
+ * a worker lost inside the window brings the VM back as it was before the burst.
+ */
+const QUIET_MS = 250;
+const quietTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/** Images the VM once it has been quiet for QUIET_MS after step `upTo` (a load or call that succeeded). */
+function imageWhenQuiet(vmId: number, upTo: number): void {
+  if (!vms.get(vmId)?.tokens) return;
+  clearTimeout(quietTimers.get(vmId));
+  const timer = setTimeout(() => {
+    quietTimers.delete(vmId);
+    sendImage(vmId, upTo);
+  }, QUIET_MS);
+  timer.unref();
+  quietTimers.set(vmId, timer);
 }
 
 function call(vm: Vm, fn: string, json: string): JSValueHandle {
@@ -537,7 +556,7 @@ port.on("message", (m: ToWorker) => {
   const size = () => reported("vmId" in m ? vms.get(m.vmId) : undefined);
   handle(m).then(
     (json) => {
-      if (m.op === "load" || m.op === "invoke") sendImage(m.vmId);
+      if (m.op === "load" || m.op === "invoke") imageWhenQuiet(m.vmId, m.id);
       send({ type: "reply", id: m.id, ok: true, json, ...size() });
     },
     (error) => {
