@@ -74,3 +74,35 @@ for (const theme of ["light", "dark"] as const) {
     await context.close();
   });
 }
+
+// A run whose report is over the server's byte cap (TEST_REPORT_KB, 512 KB by default): the tab says it was cut and
+// how much, and the counts still cover every test. Screenshots in both themes, desktop and phone.
+for (const theme of ["light", "dark"] as const) {
+  test(`a report cut to the server's limit says so, with the whole run's counts (${theme})`, async () => {
+    const files = await lessonFiles("06-testing-a-tool-that-asks");
+    files["chatty.test.ts"] = `import { test } from "@frontmcp/testing";
+for (let i = 0; i < 30; i++) test("chatty " + i, () => { console.log("z".repeat(80_000)); });
+`;
+    const context = await newContext(browser(), { dark: theme === "dark" });
+    await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+    const page = await context.newPage();
+    await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
+    await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: /Run tests/ }).click();
+    const notice = page.getByTestId("report-cut");
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.innerText()).toMatch(/too large to show whole: \d+ KB of it was cut to fit the server's limit of 512 KB/);
+    expect(await page.getByTestId("test-run").innerText()).toMatch(/3\d passed/);
+    // Each test's own console output was cut in the sandbox, and says so.
+    expect(await page.getByTestId("test-run").innerText()).toContain("… console output cut");
+    const out = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
+    mkdirSync(out, { recursive: true });
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}report-cut-desktop-${theme}.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${out}report-cut-phone-${theme}.png` });
+    await context.close();
+  });
+}

@@ -1,5 +1,6 @@
 // console.log and friends for test code, writing formatted text into a sink instead of a terminal.
 
+import { CONSOLE_CUT_MARKER } from "../../contract/console";
 import { display, formatValue } from "./format";
 
 export type LogLevel = "log" | "info" | "warn" | "error" | "debug";
@@ -50,8 +51,6 @@ export function createConsole(sink: LogSink): CapturedConsole {
       sink(name, formatArgs(args));
   return { log: level("log"), info: level("info"), warn: level("warn"), error: level("error"), debug: level("debug") };
 }
-
-export const LOG_CUT_MARKER = "… console output cut";
 
 /** Console output one call, one test or one load keeps, in UTF-8 bytes (the host's LOG_CALL_KB, set at load). */
 let callLogBytes = 64 * 1024;
@@ -121,7 +120,7 @@ export class LogBuffer {
   lines(): string[] {
     if (this.cutBytes === 0) return [...this.entries];
     const limit = `${describeBytes(callLogBytes)} or ${this.maxLines} lines`;
-    return [...this.entries, `${LOG_CUT_MARKER}: ${describeBytes(this.cutBytes)} more not shown (the limit is ${limit} per call or test)`];
+    return [...this.entries, `${CONSOLE_CUT_MARKER}: ${describeBytes(this.cutBytes)} more not shown (the limit is ${limit} per call or test)`];
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import { describe, expect as vexpect, it } from "vitest";
-import { createConsole, formatArgs, LOG_CUT_MARKER } from "./console";
+import { CONSOLE_CUT_MARKER } from "../../contract/console";
+import { createConsole, formatArgs } from "./console";
 import { createTestingModule } from "./index";
 import { createRegistry } from "./registry";
 import { createRunner, type MakeFixture, type TestResult } from "./runner";
@@ -312,10 +313,10 @@ describe("runner", () => {
     const [floods, big] = await runAll(registry, runner);
     vexpect(floods.logs).toHaveLength(201);
     vexpect(floods.logs[199]).toBe("line 199");
-    vexpect(floods.logs[200]).toContain(LOG_CUT_MARKER);
+    vexpect(floods.logs[200]).toContain(CONSOLE_CUT_MARKER);
     // 100 lines of 1000 bytes against the 64 KB default: 64 KB kept, and the marker says 34 KB more.
     vexpect(big.logs.slice(0, -1).join("").length).toBe(64 * 1024);
-    vexpect(big.logs.at(-1)).toBe(`${LOG_CUT_MARKER}: 34 KB more not shown (the limit is 64 KB or 200 lines per call or test)`);
+    vexpect(big.logs.at(-1)).toBe(`${CONSOLE_CUT_MARKER}: 34 KB more not shown (the limit is 64 KB or 200 lines per call or test)`);
   });
 });
 

@@ -2,7 +2,8 @@
 // output dropped first, that says how much it dropped. Each call's own output is already capped in the sandbox
 // (LOG_CALL_KB); this caps what the host keeps per session however many calls there are.
 import type { ConsoleTail } from "../../contract/api";
-import { describeBytes, LOG_CUT_MARKER } from "../../runtime/testing/console";
+import { CONSOLE_CUT_MARKER } from "../../contract/console";
+import { describeBytes } from "../../runtime/testing/console";
 
 export class SessionConsole {
   private lines: string[] = [];
@@ -40,7 +41,7 @@ export class SessionConsole {
   tail(): ConsoleTail {
     const lines = this.droppedBytes
       ? [
-          `${LOG_CUT_MARKER}: ${describeBytes(this.droppedBytes)} of earlier output not kept (the limit is ${describeBytes(this.limitBytes)} per session)`,
+          `${CONSOLE_CUT_MARKER}: ${describeBytes(this.droppedBytes)} of earlier output not kept (the limit is ${describeBytes(this.limitBytes)} per session)`,
           ...this.lines,
         ]
       : [...this.lines];

@@ -2,6 +2,7 @@
 // verdict; a failure shows expected, received and the diff, and jumps to its line. In a
 // challenge, Check runs the hidden checks and shows only names, verdicts and hints.
 import type { ReactNode } from "react";
+import { CONSOLE_CUT_MARKER } from "../../../contract/console";
 import type { TestOutcome, TestRun } from "../../server-bridge/tests";
 import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
@@ -12,6 +13,22 @@ import { CheckReport } from "./CheckReport";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** Console lines, scrolling in their box; the sandbox's note that output was cut stays in view below them, wrapped. */
+function Logs({ lines, className }: { lines: string[]; className: string }) {
+  const cut = lines.filter((l) => l.startsWith(CONSOLE_CUT_MARKER));
+  const kept = lines.filter((l) => !l.startsWith(CONSOLE_CUT_MARKER));
+  return (
+    <>
+      {kept.length > 0 && <pre className={`overflow-auto font-mono text-xs ${className}`}>{kept.join("\n")}</pre>}
+      {cut.map((note, i) => (
+        <p key={i} className="mt-0.5 ml-6 text-xs break-words text-amber-800 dark:text-amber-300">
+          {note}
+        </p>
+      ))}
+    </>
+  );
+}
 
 /** The server cut a report over its byte cap: say how much, so a short list is not taken for the whole run. */
 function ReportCut({ cut }: { cut: NonNullable<TestRun["cut"]> }) {
@@ -73,7 +90,7 @@ function TestRow({ test }: { test: TestOutcome }) {
           )}
         </div>
       )}
-      {test.logs.length > 0 && <pre className="mt-1 ml-6 font-mono text-xs text-slate-600 dark:text-slate-400">{test.logs.join("\n")}</pre>}
+      {test.logs.length > 0 && <Logs lines={test.logs} className="mt-1 ml-6 max-h-40 text-slate-600 dark:text-slate-400" />}
     </li>
   );
 }
@@ -135,7 +152,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
         {d.logs.length > 0 && (
           <section>
             <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Console</h4>
-            <pre className="max-h-48 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{d.logs.join("\n")}</pre>
+            <Logs lines={d.logs} className="max-h-48 rounded bg-slate-100 p-2 dark:bg-slate-800" />
           </section>
         )}
       </div>
