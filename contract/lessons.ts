@@ -1,10 +1,7 @@
 // What GET /api/lessons and GET /api/lessons/:id answer: served by server/lessons/catalog.ts, read by the SPA's bridge
 // (types only); server/routes/api-contract.spec.ts parses the real answers with these schemas.
 import * as z from "zod";
-
-/** The clients of the Call tab's persona picker: protocol revision, and whether it can show forms. */
-export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
-export type PersonaId = (typeof PERSONA_IDS)[number];
+import { PERSONA_IDS } from "./personas";
 
 export const LessonSummary = z.strictObject({
   id: z.string(),

@@ -3,8 +3,9 @@
 
 import type { ElicitAnswer } from "../../contract/elicitation";
 
-export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
-const PERSONAS: readonly Persona[] = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"];
+import { FIXTURE_PERSONA_NAMES as PERSONAS, type FixturePersona as Persona } from "../../contract/personas";
+
+export type { FixturePersona as Persona } from "../../contract/personas";
 
 export type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: Record<string, unknown>; url?: string };
 type Handler = (request: ElicitationRequest) => ElicitAnswer | Promise<ElicitAnswer>;

@@ -8,9 +8,10 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { type Lesson, type LessonSummary, PERSONA_IDS, type PersonaId } from "../../contract/lessons";
+import type { Lesson, LessonSummary } from "../../contract/lessons";
+import { PERSONA_IDS, type PersonaId } from "../../contract/personas";
 
-export { PERSONA_IDS } from "../../contract/lessons";
+export { PERSONA_IDS } from "../../contract/personas";
 export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */

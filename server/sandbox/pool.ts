@@ -335,11 +335,23 @@ export class SandboxPool {
     return n;
   }
 
+  /** The images kept: how many, their bytes, and the memory of the VMs they stand for (images keep only changed pages). */
+  get images(): { count: number; bytes: number; memoryBytes: number } {
+    const sum = { count: 0, bytes: 0, memoryBytes: 0 };
+    for (const vm of this.vms.values()) {
+      if (!vm.image) continue;
+      sum.count++;
+      sum.bytes += imageBytes(vm);
+      sum.memoryBytes += vm.image.delta?.byteLength ?? imageBytes(vm);
+    }
+    return sum;
+  }
+
   imaged(vmId: number, image: VmImage, upTo: number): void {
     const vm = this.vms.get(vmId);
     if (!vm || vm.closed) return;
     vm.imagedUpTo = Math.max(vm.imagedUpTo, upTo);
-    vm.memoryBytes = image.snapshot.memory.byteLength;
+    vm.memoryBytes = image.delta?.byteLength ?? image.snapshot.memory.byteLength;
     vm.image = image;
     this.dropImages(vm);
     this.counted();

@@ -15,8 +15,11 @@ export type VmOptions = VmLimits & { hostBridge: boolean; runtime?: VmRuntime; k
  * `memory` is a view on a SharedArrayBuffer the worker keeps for the VM and overwrites after each good call.
  */
 export type VmImage = {
+  /** With `delta`, `memory` holds only the pages that differ from the base, packed (see page-delta.ts). */
   snapshot: { memory: Uint8Array; stackPointer: number; runtimePtr: number; contextPtr: number; extensions: [] };
   entries: Array<[string, number]>;
+  /** The snapshot the VM was opened from (shared, never written), the memory's full length and which pages `memory` holds. */
+  delta?: { base: Uint8Array; byteLength: number; pages: Uint32Array };
 };
 /** A project file for the VM: a script evaluated as it comes, or an ES module served to `import` by the VM's loader. */
 export type VmScript = { file: string; code: string; module?: boolean };

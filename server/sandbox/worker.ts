@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
+import { delta, rebuild } from "./page-delta";
 import {
   ledgerAt,
   LEDGER_LIMIT,
@@ -48,6 +49,8 @@ type Vm = {
   tokens?: Array<[string, number]>;
   /** A `keepState` VM's image, in a buffer shared with the pool. */
   image?: { buffer: SharedArrayBuffer };
+  /** The snapshot this VM was opened from, in shared memory: its images keep only the pages that differ from it. */
+  base?: Uint8Array;
   /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
   reportedBytes: number;
   /** Set when its code was interrupted because all sandboxes together reached SANDBOX_TOTAL_MB. */
@@ -61,6 +64,16 @@ type Vm = {
 const vms = new Map<number, Vm>();
 let nextCallId = 1;
 type Snapshot = ReturnType<QuickJS["snapshot"]>;
+
+/**
+ * A snapshot whose memory lives in a SharedArrayBuffer: VMs opened from it keep it as the base of their images, and
+ * the pool holds it with each image, so a replacement worker can rebuild the VM even after this one is gone.
+ */
+function sharedSnapshot(snapshot: Snapshot): Snapshot {
+  const memory = new Uint8Array(new SharedArrayBuffer(snapshot.memory.byteLength));
+  memory.set(snapshot.memory);
+  return { ...snapshot, memory };
+}
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
 const loadImages = new LoadCache<Snapshot>(loadCacheBytes);
@@ -271,7 +284,7 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
                 .evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js")
                 .consume((h) => h.toString()),
             ) as Record<string, string[]>);
-      const snapshot = qjs.snapshot();
+      const snapshot = sharedSnapshot(qjs.snapshot());
       qjs.dispose();
       return { snapshot, builtins };
     })();
@@ -333,6 +346,7 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
     builtins: base.builtins,
     tokens,
     reportedBytes: 0,
+    base: base.snapshot.memory,
   };
   vm.reportedBytes = linearBytes(vm);
   vms.set(vmId, vm);
@@ -346,8 +360,9 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
 async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, modules: VmScript[]): Promise<void> {
   const runtime = limits.runtime ?? "frontmcp";
   const builtins = runtime === "frontmcp" ? {} : (await baseSnapshot(limits, runtime)).builtins;
+  const memory = image.delta ? rebuild(image.delta.base, { ...image.delta, packed: image.snapshot.memory }) : image.snapshot.memory;
   const qjs = await QuickJS.restore(
-    image.snapshot,
+    { ...image.snapshot, memory },
     options(limits, () => vms.get(vmId)),
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
@@ -360,7 +375,8 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
     modules: new Map(modules.map((m) => [m.file, m.code])),
     builtins,
     tokens: image.entries,
-    reportedBytes: image.snapshot.memory.byteLength,
+    reportedBytes: memory.byteLength,
+    base: image.delta?.base,
   });
 }
 
@@ -384,7 +400,18 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
   const tokens = limits.keepState ? image.entries : undefined;
-  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), entries, modules: new Map(), builtins: {}, tokens, reportedBytes: 0 };
+  const vm: Vm = {
+    qjs,
+    deadline: Infinity,
+    waiters: new Set(),
+    hostCalls: new Map(),
+    entries,
+    modules: new Map(),
+    builtins: {},
+    tokens,
+    reportedBytes: 0,
+    base: image.snapshot.memory,
+  };
   vm.reportedBytes = linearBytes(vm);
   vm.preloaded = image.json;
   vms.set(vmId, vm);
@@ -399,7 +426,7 @@ function imageLoaded(vm: Vm, json: string): void {
   if (key === undefined) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
   const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
-  const snapshot = vm.qjs.snapshot();
+  const snapshot = sharedSnapshot(vm.qjs.snapshot());
   loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
 }
 
@@ -431,16 +458,21 @@ function sendImage(vmId: number, upTo: number): void {
     if (vm.image) memoryReleased(vm.image.buffer.byteLength);
     vm.image = { buffer: new SharedArrayBuffer(memory.byteLength) };
   }
-  const copy = new Uint8Array(vm.image.buffer);
-  copy.set(memory);
+  const into = new Uint8Array(vm.image.buffer);
+  // Only the pages that differ from the VM's base are copied (about a quarter of an official-SDK VM); the buffer's
+  // pages past them are never touched, so they take no memory.
+  const pages = vm.base ? delta(vm.base, memory, into) : undefined;
+  if (!pages) into.set(memory);
   const snapshot = {
-    memory: copy,
+    memory: pages ? pages.packed : into,
     stackPointer: exports.__stack_pointer.value,
     runtimePtr: exports.qjs_get_runtime_ptr(),
     contextPtr: exports.qjs_get_context_ptr(),
     extensions: [] as [],
   };
-  send({ type: "image", vmId, upTo, image: { snapshot, entries: vm.tokens } });
+  const image: VmImage = { snapshot, entries: vm.tokens };
+  if (pages && vm.base) image.delta = { base: vm.base, byteLength: memory.byteLength, pages: pages.pages };
+  send({ type: "image", vmId, upTo, image });
 }
 
 /**

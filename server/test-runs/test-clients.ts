@@ -3,17 +3,12 @@
 // through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
 import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
+import { FIXTURE_PERSONAS as PERSONAS } from "../../contract/personas";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
 import type { McpEndpoint } from "../mcp/session-endpoint";
 
-const PERSONAS: Record<Persona, { modern: boolean; capabilities: Record<string, unknown> }> = {
-  modern: { modern: true, capabilities: { elicitation: { form: {} } } },
-  "modern-no-elicitation": { modern: true, capabilities: {} },
-  legacy: { modern: false, capabilities: { elicitation: { form: {} } } },
-  "legacy-no-forms": { modern: false, capabilities: {} },
-};
 const MAX_ROUNDS = 10;
 const BASE = "http://playground.test/mcp/tests";
 
@@ -53,7 +48,8 @@ export class TestClients {
   }
 
   private async connect(clientId: number, persona: Persona): Promise<Client> {
-    const { modern, capabilities } = PERSONAS[persona];
+    const { protocolVersion, capabilities } = PERSONAS[persona];
+    const modern = protocolVersion === "2026-07-28";
     const client = new Client(
       { name: `playground-test-${persona}`, version: "1.0.0" },
       { capabilities, ...(modern && { versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } }) },

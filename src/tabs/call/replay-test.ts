@@ -2,16 +2,8 @@
 // @frontmcp/testing. The test calls the same tool with the same arguments, as the same kind of
 // client, answers each question the way the person did (mcp.onElicitation) and expects the
 // result that came back. Pure, so the generated text is unit-tested.
-import type { PersonaId } from "../../server-bridge/personas";
+import { PICKER_PERSONAS } from "../../../contract/personas";
 import type { FinishedCall } from "./call-store";
-
-/** The testing fixture's names for the Call tab's personas. */
-const FIXTURE_PERSONA: Record<PersonaId, string | undefined> = {
-  "2026-forms": undefined,
-  "2026-none": "modern-no-elicitation",
-  "2025-forms": "legacy",
-  "2025-none": "legacy-no-forms",
-};
 
 const json = (v: unknown, indent = "  ") => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`);
 const kebab = (tool: string) =>
@@ -38,8 +30,9 @@ export function replayFileName(tool: string, taken: Iterable<string>): string {
 }
 
 export function replayTest(call: FinishedCall): string {
-  const persona = FIXTURE_PERSONA[call.persona];
-  const client = persona ? `mcp.as(${JSON.stringify(persona)})` : "mcp";
+  // The fixture client that plays this persona; `mcp` itself is "modern".
+  const persona = PICKER_PERSONAS[call.persona].fixture;
+  const client = persona === "modern" ? "mcp" : `mcp.as(${JSON.stringify(persona)})`;
   const answers = call.answers.map(({ question, answer }) => ({ message: question.message, answer }));
   const lines = [
     `import { expect, test } from "@frontmcp/testing";`,
