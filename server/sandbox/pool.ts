@@ -219,9 +219,8 @@ export class SandboxVm {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Its memory is in the worker, which counts it there; this thread lets go only of the image, counted on drop.
     this.pool.dropImage(this);
-    // What the host held for it (its session's files, results, console) goes with it: worth a collection here too.
-    memoryReleased(this.memoryBytes ?? 0);
     this.worker.vms.delete(this.id);
     this.pool.forget(this.id);
     await this.pool.send(this, { op: "close", vmId: this.id }).catch(() => undefined);
