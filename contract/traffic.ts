@@ -2,6 +2,18 @@
 // src/server-bridge/outside-traffic.ts reads it). "Outside" means every MCP client on the session's URL except the
 // page's own: Claude Code, the MCP Inspector, an SDK script.
 
+import { INSTANCE_HEADER, SERVER_INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "./instance-header";
+
+/** Headers the Wire tab shows, of the page's own exchanges and of outside clients' alike (names in lower case). */
+export const isWireHeader = (name: string) =>
+  name.startsWith("mcp-") ||
+  name === "content-type" ||
+  name === "accept" ||
+  name === "last-event-id" ||
+  name === INSTANCE_HEADER ||
+  name === SERVER_INSTANCE_HEADER ||
+  name === SESSION_REBUILT_HEADER;
+
 /** Sent by the page's own MCP client on every request, so the server leaves the page's traffic out of the feed. */
 export const PAGE_CLIENT_HEADER = "playground-page-client";
 

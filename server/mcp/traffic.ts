@@ -16,22 +16,12 @@ import {
   type Transport,
   type TransportSendOptions,
 } from "@modelcontextprotocol/server";
-import { INSTANCE_HEADER, SERVER_INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../contract/instance-header";
-import { PAGE_CLIENT_HEADER, type OmittedMessage, type TrafficClient, type TrafficEvent, type TrafficExchange } from "../../contract/traffic";
-
-/** Headers the Wire tab shows (the same ones it shows for the page's own exchanges). */
-const shownHeader = (name: string) =>
-  name.startsWith("mcp-") ||
-  name === "content-type" ||
-  name === "accept" ||
-  name === "last-event-id" ||
-  name === INSTANCE_HEADER ||
-  name === SERVER_INSTANCE_HEADER ||
-  name === SESSION_REBUILT_HEADER;
+import { INSTANCE_HEADER, SERVER_INSTANCE_HEADER } from "../../contract/instance-header";
+import { isWireHeader, PAGE_CLIENT_HEADER, type OmittedMessage, type TrafficClient, type TrafficEvent, type TrafficExchange } from "../../contract/traffic";
 
 function shownHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => void (shownHeader(name) && (out[name] = value.slice(0, 300))));
+  headers.forEach((value, name) => void (isWireHeader(name) && (out[name] = value.slice(0, 300))));
   return out;
 }
 

@@ -328,6 +328,14 @@ async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
   return undefined;
 }
 
+/** A VM just restored from `base` (the runtime's snapshot, a load's image or its own image): no call running yet. */
+function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules" | "builtins" | "tokens" | "base">): Vm {
+  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), reportedBytes: 0, ...fields };
+  vm.reportedBytes = linearBytes(vm);
+  vms.set(vmId, vm);
+  return vm;
+}
+
 async function openVm(vmId: number, limits: VmOptions): Promise<void> {
   const base = await baseSnapshot(limits, limits.runtime ?? "frontmcp");
   const qjs = await QuickJS.restore(
@@ -336,20 +344,7 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
   );
   const entries = captureEntries(qjs);
   const tokens = limits.keepState ? [...entries].map(([name, handle]): [string, number] => [name, qjs.exportHandle(handle)]) : undefined;
-  const vm: Vm = {
-    qjs,
-    deadline: Infinity,
-    waiters: new Set(),
-    hostCalls: new Map(),
-    entries,
-    modules: new Map(),
-    builtins: base.builtins,
-    tokens,
-    reportedBytes: 0,
-    base: base.snapshot.memory,
-  };
-  vm.reportedBytes = linearBytes(vm);
-  vms.set(vmId, vm);
+  addVm(vmId, qjs, { entries, modules: new Map(), builtins: base.builtins, tokens, base: base.snapshot.memory });
   if (limits.hostBridge) installHostBridge(vmId, qjs);
 }
 
@@ -366,18 +361,7 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
     options(limits, () => vms.get(vmId)),
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
-  vms.set(vmId, {
-    qjs,
-    deadline: Infinity,
-    waiters: new Set(),
-    hostCalls: new Map(),
-    entries,
-    modules: new Map(modules.map((m) => [m.file, m.code])),
-    builtins,
-    tokens: image.entries,
-    reportedBytes: memory.byteLength,
-    base: image.delta?.base,
-  });
+  addVm(vmId, qjs, { entries, modules: new Map(modules.map((m) => [m.file, m.code])), builtins, tokens: image.entries, base: image.delta?.base });
 }
 
 /**
@@ -400,21 +384,8 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
   const tokens = limits.keepState ? image.entries : undefined;
-  const vm: Vm = {
-    qjs,
-    deadline: Infinity,
-    waiters: new Set(),
-    hostCalls: new Map(),
-    entries,
-    modules: new Map(),
-    builtins: {},
-    tokens,
-    reportedBytes: 0,
-    base: image.snapshot.memory,
-  };
-  vm.reportedBytes = linearBytes(vm);
+  const vm = addVm(vmId, qjs, { entries, modules: new Map(), builtins: {}, tokens, base: image.snapshot.memory });
   vm.preloaded = image.json;
-  vms.set(vmId, vm);
   // The runtime took the bridge function during the load; its host side is bound again by name.
   if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
 }

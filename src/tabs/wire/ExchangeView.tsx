@@ -1,7 +1,8 @@
 // One HTTP exchange in full: status, timing, mcp-* headers, request and response JSON, the
 // decoded requestState, and for a retry, what changed since the round before.
 import { useMemo } from "react";
-import { INSTANCE_HEADER, SESSION_REBUILT_HEADER } from "../../../contract/instance-header";
+import { INSTANCE_HEADER } from "../../../contract/instance-header";
+import { isWireHeader } from "../../../contract/traffic";
 import { ServerInstanceBadge } from "./ServerInstanceBadge";
 import { JsonTree } from "../../ui/JsonTree";
 import { CopyButton } from "../../ui/CopyButton";
@@ -10,16 +11,8 @@ import type { JsonChange } from "./json-diff";
 import { changeLine, roundChanges } from "./round-diff";
 import { resultTypeClass, statusClass, type ReadExchange } from "./wire-analysis";
 
-const shownHeader = (name: string) =>
-  name.startsWith("mcp-") ||
-  name === "content-type" ||
-  name === "accept" ||
-  name === "last-event-id" ||
-  name === INSTANCE_HEADER ||
-  name === SESSION_REBUILT_HEADER;
-
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
-  const rows = Object.entries(headers).filter(([k]) => shownHeader(k));
+  const rows = Object.entries(headers).filter(([k]) => isWireHeader(k));
   if (!rows.length) return null;
   return (
     <div>
