@@ -50,7 +50,8 @@ export function CallTab() {
     <div className="space-y-4">
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">You are the client</legend>
-        <div role="radiogroup" aria-label="Client persona" className="grid grid-cols-2 gap-1.5">
+        {/* A column per protocol revision: the table lists the three 2026-07-28 clients, then the two 2025-11-25 ones. */}
+        <div role="radiogroup" aria-label="Client persona" className="grid grid-flow-col grid-cols-2 grid-rows-3 gap-1.5">
           {personas.map((p) => (
             <label
               key={p.name}
