@@ -33,7 +33,8 @@ test("the count follows VMs as they open, load, answer, are imaged, give up imag
   const vms = await Promise.all([pool.open({ keepState: true }), pool.open({ keepState: true }), pool.open({ hostBridge: true }), pool.open()]);
   expect(pool.usedBytes()).toBe(summed(vms));
   await Promise.all(vms.map((vm) => loadProject(vm, project, LIMITS)));
-  for (const vm of vms) await callTool(vm, { name: "assign_ticket", args: { id: "T-1", agent: "ana" }, answers: [], client: { form: true, url: true } }, LIMITS);
+  for (const vm of vms)
+    await callTool(vm, { name: "assign_ticket", args: { id: "T-1", agent: "ana" }, answers: [], client: { form: true, url: true } }, LIMITS);
   expect(pool.usedBytes()).toBe(summed(vms));
   // The two session VMs are imaged once quiet.
   await until(() => pool.images.count === 2);
