@@ -4,6 +4,7 @@ import { locateInProject, type LineMaps } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
 import { fireTimer, takeLogs, takeTimerChanges } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
+import { warmUp, type WarmUpServer } from "./warm-up";
 
 export type BuiltinModules = Record<string, Record<string, unknown>>;
 /** `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
@@ -30,8 +31,22 @@ function report(extra: () => Record<string, unknown> = () => ({})): { toString()
   };
 }
 
-export function installOfficialRuntime(modules: BuiltinModules): void {
+/**
+ * `warmUpServer` builds the throwaway server the bundle warms the SDK with (see warm-up.ts). Its outcome is kept in
+ * `__officialWarmUp` ("ok" or why not) for the runtime's spec; whatever it wrote or timed is dropped, so the first
+ * report a learner's server sends holds only what that server did.
+ */
+export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: WarmUpServer): void {
   const g = globalThis as Record<string, unknown>;
+  const outcome = (text: string) => {
+    takeLogs();
+    takeTimerChanges();
+    Object.defineProperty(g, "__officialWarmUp", { value: text });
+  };
+  warmUp(warmUpServer).then(
+    () => outcome("ok"),
+    (error: unknown) => outcome(`failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   // The module loader (on the host) builds each builtin module from this table.
   g.__officialModules = modules;
   let failure: { message: string; where?: string } | undefined;
