@@ -19,6 +19,7 @@ import {
   type VmScript,
 } from "./protocol";
 import { memoryReleased } from "./reclaim";
+import { SpareInstances } from "./spare-instances";
 
 const { wasm, runtimeCode, officialRuntimes, watch, ledger, slot, loadCacheBytes } = workerData as {
   wasm: WebAssembly.Module;
@@ -86,6 +87,14 @@ const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Rec
  */
 type StartedImage = { stackPointer: number; pages: PageDelta };
 const loadImages = new LoadCache<Snapshot | StartedImage>(loadCacheBytes);
+/**
+ * Instances of closed VMs, for the next VMs to be restored into (see spare-instances.ts). Like the load images they
+ * are outside the ledger: at most SPARE_INSTANCES of them (about 5.4 MB each for FrontMCP VMs), kept only while they
+ * fit under SANDBOX_TOTAL_MB, and let go of after SPARE_IDLE_MS without a VM opening.
+ */
+const SPARE_INSTANCES = 4;
+const SPARE_IDLE_MS = 2000;
+const instances = new SpareInstances(wasm, SPARE_INSTANCES, SPARE_IDLE_MS, memoryReleased);
 
 function options(limits: VmLimits, vm: () => Vm | undefined) {
   return {
@@ -187,20 +196,22 @@ function linearBytes(vm: Vm): number {
   return (vm.qjs as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports.memory.buffer.byteLength;
 }
 
-function dropVm(vmId: number): void {
+/** Ends a VM; `closed`: it was closed normally (not after a trap), so its instance may take the next VM. */
+function dropVm(vmId: number, closed = false): void {
   const vm = vms.get(vmId);
   if (!vm) return;
   vms.delete(vmId);
   clearTimeout(quietTimers.get(vmId)?.timer);
   quietTimers.delete(vmId);
-  memoryReleased(linearBytes(vm));
   for (const w of vm.waiters) w.done({ kind: "crashed", message: "The sandbox was closed" });
+  let reusable = closed && vm.waiters.size === 0;
   try {
     for (const entry of vm.entries.values()) entry.dispose();
-    vm.qjs.dispose();
   } catch {
-    // A trapped instance may fail to dispose; it is unreachable either way.
+    // A trapped instance may fail to free its handles; it is not reused.
+    reusable = false;
   }
+  memoryReleased(instances.close(vm.qjs, reusable, fitsInTotal));
 }
 
 /** Drains the VM's job queue within the tightest remaining budget, then settles whichever waiters can settle. */
@@ -347,7 +358,7 @@ function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules
 
 async function openVm(vmId: number, limits: VmOptions): Promise<void> {
   const base = await baseSnapshot(limits, limits.runtime ?? "frontmcp");
-  const qjs = await QuickJS.restore(
+  const qjs = await instances.restore(
     base.snapshot,
     options(limits, () => vms.get(vmId)),
   );
@@ -365,7 +376,7 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
   const runtime = limits.runtime ?? "frontmcp";
   const builtins = runtime === "frontmcp" ? {} : (await baseSnapshot(limits, runtime)).builtins;
   const memory = image.delta ? rebuild(image.delta.base, { ...image.delta, packed: image.snapshot.memory }) : image.snapshot.memory;
-  const qjs = await QuickJS.restore(
+  const qjs = await instances.restore(
     { ...image.snapshot, memory },
     options(limits, () => vms.get(vmId)),
   );
@@ -396,7 +407,7 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   if ("pages" in image.snapshot) {
     // An official-SDK server, started: its runtime's snapshot with the pages its start changed laid over it.
     const base = await baseSnapshot(limits, runtime);
-    const qjs = await QuickJS.restore(
+    const qjs = await instances.restore(
       { ...base.snapshot, stackPointer: image.snapshot.stackPointer },
       options(limits, () => vms.get(vmId)),
     );
@@ -407,7 +418,7 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
     vm.prestarted = image.started;
     return;
   }
-  const qjs = await QuickJS.restore(
+  const qjs = await instances.restore(
     image.snapshot,
     options(limits, () => vms.get(vmId)),
   );
@@ -570,7 +581,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
   const vm = vms.get(m.vmId);
   if (!vm) throw Object.assign(new Error("This sandbox no longer exists"), { kind: "crashed" });
   if (m.op === "close") {
-    dropVm(m.vmId);
+    dropVm(m.vmId, true);
     return undefined;
   }
   if (m.op === "load" || m.op === "invoke") imageOthersNow(m.vmId);
