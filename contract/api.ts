@@ -53,10 +53,11 @@ export const RunTestsBody = z
 export type RunTestsBody = z.infer<typeof RunTestsBody>;
 
 /**
- * Why a sandbox run stopped: its time limit, its memory, its stack, the VM itself; `full`: all sandboxes together
- * reached SANDBOX_TOTAL_MB while this code grew (the VM lives on). The sandbox pool's own error kinds are these.
+ * Why a sandbox run stopped: its time limit, its memory, the VM itself; `full`: all sandboxes together reached
+ * SANDBOX_TOTAL_MB while this code grew (the VM lives on); `error`: the code's own uncaught error (a stack overflow
+ * is one: guest code can catch it). The sandbox pool's own error kinds are these.
  */
-export const SANDBOX_STOP_KINDS = ["timeout", "memory", "full", "stack", "crashed", "unsettled", "error"] as const;
+export const SANDBOX_STOP_KINDS = ["timeout", "memory", "full", "crashed", "unsettled", "error"] as const;
 
 /** A failed assertion; `expected`/`actual` as printed, `line` in the test file's source. */
 export const TestFailure = z.strictObject({

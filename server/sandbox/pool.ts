@@ -498,8 +498,6 @@ export function describeSandboxError(error: SandboxErrorInfo, limits: { timeoutM
       return `The code ran longer than ${limits.timeoutMs} ms and was stopped (an endless loop?)`;
     case "memory":
       return `The code used more than ${limits.memoryMB} MB of memory and was stopped`;
-    case "stack":
-      return "The code recursed too deeply (maximum call stack size exceeded)";
     default:
       return error.message;
   }

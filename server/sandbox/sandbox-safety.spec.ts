@@ -106,3 +106,31 @@ describe("limits", () => {
     expect(lessons.status).toBe(200);
   });
 });
+
+// QuickJS stops code with an uncatchable InternalError: "interrupted" at its deadline, "out of memory" at its memory
+// limit. Learner code may throw an Error with exactly that text: only what the host recorded makes a failure a limit.
+// (Until the worker removed QuickJS's InternalError, learner code could build that very error, and it was reported
+// as a timeout or as out of memory.)
+describe("the learner's own error that reads like a limit", () => {
+  const TEXTS = ["interrupted", "out of memory"];
+  const throwing = (name: string, text: string) => tool(name, `    throw new Error(${JSON.stringify(text)});`);
+
+  test.each(TEXTS)("a tool that throws Error(%j) fails with its own error, not a limit", async (text) => {
+    const s = await createSession(pg, helpDesk({ "says.tool.ts": throwing("says", text) }));
+    const r = await call(s.mcpUrl, "says");
+    expect(r.result._meta.code).toBe("TOOL_EXECUTION_ERROR");
+    expect(r.result.content[0].text).toContain(text);
+    expect(r.result.content[0].text).not.toMatch(/longer than|more than 32 MB/);
+  });
+
+  test.each(TEXTS)("a file that throws Error(%j) as it loads is refused with that error at its line, not a limit", async (text) => {
+    const res = await api(pg, "POST", "/api/sessions", { files: helpDesk({ "boom.ts": `throw new Error(${JSON.stringify(text)});\n` }) });
+    // Reported as the learner's error at its own line, as any thrown error at load is.
+    expect(res.json.diagnostics).toEqual([{ file: "boom.ts", line: 1, column: 1, message: text }]);
+  });
+
+  test("learner code has no InternalError, QuickJS's constructor of errors no catch can stop", async () => {
+    const s = await createSession(pg, helpDesk({ "probe.tool.ts": tool("probe", "    return { type: typeof (globalThis as any).InternalError };") }));
+    expect((await call(s.mcpUrl, "probe")).result.structuredContent).toEqual({ type: "undefined" });
+  });
+});

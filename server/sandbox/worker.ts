@@ -1,7 +1,7 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
 /// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
-import { QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import { delta, patch, rebuild, type PageDelta } from "./page-delta";
@@ -54,8 +54,11 @@ type Vm = {
   base?: Uint8Array;
   /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
   reportedBytes: number;
-  /** Set when its code was interrupted because all sandboxes together reached SANDBOX_TOTAL_MB. */
-  full?: boolean;
+  /**
+   * Why the interrupt handler last stopped this VM's code: its deadline, or all sandboxes together at SANDBOX_TOTAL_MB.
+   * Set by the handler itself, read (and cleared) by classify: the host's own record, not the engine's message.
+   */
+  stoppedBy?: "deadline" | "full";
   /** Restored from a load image: what that load returned, answered for this VM's load without running it again. */
   preloaded?: string;
   /** Restored from a started image (official SDK): what the server's start reported, answered for its start. */
@@ -104,7 +107,10 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
     timezoneOffset: 0,
     interruptHandler: () => {
       const current = vm();
-      return current !== undefined && current.deadline !== Infinity && (Date.now() > current.deadline || overTotal(current));
+      if (current === undefined || current.deadline === Infinity) return false;
+      if (Date.now() > current.deadline) current.stoppedBy = "deadline";
+      else if (overTotal(current)) current.stoppedBy = "full";
+      return current.stoppedBy !== undefined;
     },
     // Only official-SDK VMs have modules; `import` in any other VM finds none.
     moduleLoader: {
@@ -128,9 +134,7 @@ function options(limits: VmLimits, vm: () => Vm | undefined) {
  */
 function overTotal(vm: Vm): boolean {
   Atomics.store(ledger, ledgerAt(slot, "running"), BigInt(Math.max(0, linearBytes(vm) - vm.reportedBytes)));
-  if (fitsInTotal(0)) return false;
-  vm.full = true;
-  return true;
+  return !fitsInTotal(0);
 }
 
 /** Whether `moreBytes` still fit under SANDBOX_TOTAL_MB with everything the ledger counts. */
@@ -162,17 +166,30 @@ function fullError(): SandboxErrorInfo {
   };
 }
 
+/**
+ * What stopped the code, from what the host itself knows, never from the error's text (learner code may throw an
+ * Error that reads "interrupted" or "out of memory"). The interrupt handler records when it stopped the code (its
+ * deadline, or all sandboxes at SANDBOX_TOTAL_MB). The VM's own memory limit is enforced inside quickjs-wasi's
+ * allocator, which has no host callback; its refusal is the only other error the engine makes uncatchable (guest
+ * code has no InternalError to build one, see baseSnapshot), so an uncatchable error the handler did not cause is
+ * that limit. A stack overflow is an ordinary, catchable RangeError: the learner's own error like any other.
+ */
 function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
   const message = String((error as Error)?.message ?? error);
   if (error instanceof WebAssembly.RuntimeError) return { kind: "crashed", message: `The sandbox crashed (${message}); it will be reset` };
-  if (/interrupted/i.test(message) && vm?.full) {
-    vm.full = false;
-    return fullError();
-  }
-  if (/interrupted/i.test(message)) return { kind: "timeout", message };
-  if (/out of memory/i.test(message)) return { kind: "memory", message };
-  if (/stack/i.test(message) && /(overflow|exceeded)/i.test(message)) return { kind: "stack", message };
+  const stoppedBy = vm?.stoppedBy;
+  if (vm) vm.stoppedBy = undefined;
+  if (stoppedBy === "full") return fullError();
+  if (stoppedBy === "deadline") return { kind: "timeout", message };
+  if (vm && uncatchable(vm, error)) return { kind: "memory", message };
   return { kind: "error", message };
+}
+
+/** Whether `error` is an exception of this VM that the engine made uncatchable by guest code (its interrupt or its memory limit). */
+function uncatchable(vm: Vm, error: unknown): boolean {
+  if (!(error instanceof JSException) || error.handle.vm !== vm.qjs) return false;
+  const exports = (vm.qjs as unknown as { exports: { qjs_is_uncatchable_error(ptr: number): number } }).exports;
+  return exports.qjs_is_uncatchable_error(error.handle.ptr) !== 0;
 }
 
 /**
@@ -181,6 +198,7 @@ function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
  */
 function slice<T>(vm: Vm, vmId: number, budgetMs: number, run: () => T): T {
   vm.deadline = Date.now() + budgetMs;
+  vm.stoppedBy = undefined;
   Atomics.store(watch, 1, BigInt(vmId));
   Atomics.store(watch, 0, BigInt(vm.deadline));
   try {
@@ -293,6 +311,9 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
   if (!taken) {
     taken = (async () => {
       const qjs = await QuickJS.create(options(limits, () => undefined));
+      // QuickJS's InternalError (not in Node or browsers) builds errors that no catch can stop: gone before any code
+      // runs, an uncatchable error is the engine's own, which classify relies on, and runtime code's catch always runs.
+      qjs.evalCode("delete globalThis.InternalError", "host.js").dispose();
       qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
       qjs.executePendingJobs();
       // The export names of each builtin module, so the module loader can serve them as real ES modules.
@@ -587,7 +608,6 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
   if (m.op === "load" || m.op === "invoke") imageOthersNow(m.vmId);
   // A call queued while other sandboxes filled the total does not start (it would only grow past it).
   if ((m.op === "load" || m.op === "invoke") && overTotal(vm)) {
-    vm.full = false;
     throw Object.assign(new Error(fullError().message), fullError());
   }
   if (m.op === "load") {

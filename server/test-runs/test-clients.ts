@@ -3,7 +3,7 @@
 // through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
 import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
-import { FIXTURE_PERSONAS as PERSONAS } from "../../contract/personas";
+import { isPersonaName, PERSONAS } from "../../contract/personas";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -69,7 +69,7 @@ export class TestClients {
       await Promise.all(request.clientIds.map((id) => this.close(id)));
       return "{}";
     }
-    if (!(request.persona in PERSONAS)) throw new Error(`unknown persona ${String(request.persona)}`);
+    if (!isPersonaName(request.persona)) throw new Error(`unknown persona ${String(request.persona)}`);
     if (request.op === "raw") return JSON.stringify({ response: await this.raw(request.persona, request.message) });
     try {
       const client = await this.client(request.clientId, request.persona);
