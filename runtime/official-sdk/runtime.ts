@@ -5,8 +5,9 @@ import { type EntryFunctions, type JsonText, type LazyJsonText, toJsonText } fro
 import type { CodeProblem } from "../sandbox/entry";
 import { locateInProject, type LineMaps } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
-import { fireTimer, takeLogs, takeTimerChanges } from "./globals";
+import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
+import { warmUp, type WarmUpServer } from "./warm-up";
 
 export type BuiltinModules = Record<string, Record<string, unknown>>;
 /** `entries`: the modules a stdio server starts from; `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
@@ -18,8 +19,12 @@ export type StepReport = {
   timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
   logs: string[];
 };
-/** `start` also says whether the server came up: its entry modules ran and it connected a transport. */
-export type StartReport = StepReport & ({ ok: true } | { ok: false; error: CodeProblem });
+/**
+ * `start` also says whether the server came up (its entry modules ran and it connected a transport), and whether
+ * every start of these files ends in this same state (`repeatable`: nothing read the clock).
+ */
+type StartOutcome = { ok: true; repeatable: boolean } | { ok: false; error: CodeProblem };
+export type StartReport = StepReport & StartOutcome;
 
 /**
  * What the host invokes in an official-SDK VM (stdio as a process would have it): the same kind of map as the
@@ -61,8 +66,22 @@ function report(extra: () => object = () => ({})): LazyJsonText<StepReport> {
   return lazy as LazyJsonText<StepReport>;
 }
 
-export function installOfficialRuntime(modules: BuiltinModules): void {
+/**
+ * `warmUpServer` builds the throwaway server the bundle warms the SDK with (see warm-up.ts). Its outcome is kept in
+ * `__officialWarmUp` ("ok" or why not) for the runtime's spec; whatever it wrote or timed is dropped, so the first
+ * report a learner's server sends holds only what that server did.
+ */
+export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: WarmUpServer): void {
   const g = globalThis as Record<string, unknown>;
+  const outcome = (text: string) => {
+    takeLogs();
+    takeTimerChanges();
+    Object.defineProperty(g, "__officialWarmUp", { value: text });
+  };
+  warmUp(warmUpServer).then(
+    () => outcome("ok"),
+    (error: unknown) => outcome(`failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   // The module loader (on the host) builds each builtin module from this table.
   g.__officialModules = modules;
   let failure: CodeProblem | undefined;
@@ -76,19 +95,22 @@ export function installOfficialRuntime(modules: BuiltinModules): void {
 
     /** Runs the project's entry modules (top-level await included): the server connects its transport here. */
     async start(): Promise<LazyJsonText<StartReport>> {
+      watchClock();
       try {
         for (const entry of request.entries) await import(entry);
       } catch (error) {
         failure = errorInfo(error);
       }
-      return report((): { ok: true } | { ok: false; error: CodeProblem } => {
+      return report((): StartOutcome => {
         if (failure) return { ok: false, error: failure };
         if (!connectedTransport())
           return {
             ok: false,
             error: { message: "The server never connected a transport: end the file with `await server.connect(new StdioServerTransport())`" },
           };
-        return { ok: true };
+        // Every start of these files ends in this same state (then the worker may start the next from an image of
+        // this one): read when the job queue is drained, so work the start left queued is counted too.
+        return { ok: true, repeatable: !readClock() };
       });
     },
 
