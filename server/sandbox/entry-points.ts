@@ -9,7 +9,7 @@ import type { SandboxVm } from "./pool";
 import type { VmRuntime } from "./protocol";
 
 type EntryMaps = { frontmcp: FrontMcpEntryPoints; sdk1: OfficialEntryPoints; sdk2: OfficialEntryPoints };
-export type EntryPointsOf<R extends VmRuntime> = EntryMaps[R];
+type EntryPointsOf<R extends VmRuntime> = EntryMaps[R];
 
 /** The entries a VM of runtime R has (for a VM whose runtime is not known, only those every runtime has). */
 export type EntryName<R extends VmRuntime> = keyof EntryPointsOf<R> & string;
