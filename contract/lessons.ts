@@ -1,7 +1,7 @@
 // What GET /api/lessons and GET /api/lessons/:id answer: served by server/lessons/catalog.ts, read by the SPA's bridge
 // (types only); server/routes/api-contract.spec.ts parses the real answers with these schemas.
 import * as z from "zod";
-import { PERSONA_IDS } from "./personas";
+import { PERSONA_NAMES } from "./personas";
 
 export const LessonSummary = z.strictObject({
   id: z.string(),
@@ -9,7 +9,7 @@ export const LessonSummary = z.strictObject({
   kind: z.enum(["lesson", "challenge"]),
   summary: z.string(),
   /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
-  persona: z.enum(PERSONA_IDS),
+  persona: z.enum(PERSONA_NAMES),
 });
 export type LessonSummary = z.infer<typeof LessonSummary>;
 

@@ -1,34 +1,57 @@
-// The kinds of client the playground plays, in one table for every side: the Call tab's picker (and the persona a
-// lesson names in its meta.json), the `mcp` fixture a test file uses (`mcp.as("legacy")`), and the host's test
-// clients that act for the fixture. The picker and the fixture keep their own names (lessons and learners' tests
-// use both), but each client is described once, and `fixture` says which fixture client plays a picker client.
+// The kinds of client the playground plays, in one table with one set of names for every side: the Call tab's
+// picker, the persona a lesson's meta.json names, and the `mcp` fixture of a learner's test (`mcp.as("legacy")`), whose
+// clients the host plays. The fixture's names came first and learners' test files use them, so they are the names.
 
 /** What a client declares: the server may only ask in the modes listed here. */
 type Capabilities = { elicitation?: { form?: Record<string, never>; url?: Record<string, never> } };
-type Client = { protocolVersion: "2026-07-28" | "2025-11-25"; capabilities: Capabilities };
 
-export const FIXTURE_PERSONA_NAMES = ["modern", "modern-no-elicitation", "legacy", "legacy-no-forms"] as const;
-export type FixturePersona = (typeof FIXTURE_PERSONA_NAMES)[number];
-
-/** The `mcp` fixture's clients, by the names a learner's test uses (`mcp` itself is `modern`). */
-export const FIXTURE_PERSONAS: Record<FixturePersona, Client> = {
-  modern: { protocolVersion: "2026-07-28", capabilities: { elicitation: { form: {} } } },
-  "modern-no-elicitation": { protocolVersion: "2026-07-28", capabilities: {} },
-  legacy: { protocolVersion: "2025-11-25", capabilities: { elicitation: { form: {} } } },
-  "legacy-no-forms": { protocolVersion: "2025-11-25", capabilities: {} },
+export type PersonaInfo = {
+  protocolVersion: "2026-07-28" | "2025-11-25";
+  capabilities: Capabilities;
+  /** How the picker, the call history and the Wire tab name it. */
+  label: string;
+  /** The line under the picker that says what calling as this client shows. */
+  blurb: string;
 };
 
-/**
- * The Call tab's clients. `fixture`: the fixture client that behaves the same, for "Make this a test"; the
- * picker's current client also declares URL mode, which the fixture's `modern` does not (lesson 10's test relies on
- * `mcp` being forms-only), so its replay is `modern` and a URL-mode question would need `_meta` of its own.
- */
-export const PERSONA_IDS = ["2026-forms", "2026-none", "2025-forms", "2025-none"] as const;
-export type PersonaId = (typeof PERSONA_IDS)[number];
+export const PERSONAS = {
+  // `mcp` itself: forms only, so lesson 10's test can show a URL-mode question refused with -32021.
+  modern: {
+    protocolVersion: "2026-07-28",
+    capabilities: { elicitation: { form: {} } },
+    label: "2026-07-28 · forms",
+    blurb: "A current client: the call answers input_required, you fill the form, the client retries with inputResponses.",
+  },
+  "modern-with-url": {
+    protocolVersion: "2026-07-28",
+    capabilities: { elicitation: { form: {}, url: {} } },
+    label: "2026-07-28 · forms + URL",
+    blurb: "A current client that also opens links: a tool may ask in URL mode, and you choose whether to open the page.",
+  },
+  "modern-no-elicitation": {
+    protocolVersion: "2026-07-28",
+    capabilities: {},
+    label: "2026-07-28 · no elicitation",
+    blurb: "A current client that cannot show forms: a tool that asks gets error -32021.",
+  },
+  legacy: {
+    protocolVersion: "2025-11-25",
+    capabilities: { elicitation: { form: {} } },
+    label: "2025-11-25 · forms",
+    blurb: "An older client with a session: the server pushes elicitation/create on the call's own stream.",
+  },
+  "legacy-no-forms": {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    label: "2025-11-25 · no forms",
+    blurb: "An older client without forms: it sees the sendElicitationResult tool and answers through it.",
+  },
+} as const satisfies Record<string, PersonaInfo>;
 
-export const PICKER_PERSONAS: Record<PersonaId, Client & { fixture: FixturePersona }> = {
-  "2026-forms": { protocolVersion: "2026-07-28", capabilities: { elicitation: { form: {}, url: {} } }, fixture: "modern" },
-  "2026-none": { protocolVersion: "2026-07-28", capabilities: {}, fixture: "modern-no-elicitation" },
-  "2025-forms": { protocolVersion: "2025-11-25", capabilities: { elicitation: { form: {} } }, fixture: "legacy" },
-  "2025-none": { protocolVersion: "2025-11-25", capabilities: {}, fixture: "legacy-no-forms" },
-};
+export type PersonaName = keyof typeof PERSONAS;
+export const PERSONA_NAMES = Object.keys(PERSONAS) as [PersonaName, ...PersonaName[]];
+
+/** The client the fixture's `mcp` is, and the Call tab's when nothing else was chosen. */
+export const DEFAULT_PERSONA: PersonaName = "modern";
+
+export const isPersonaName = (name: unknown): name is PersonaName => typeof name === "string" && Object.hasOwn(PERSONAS, name);

@@ -72,7 +72,7 @@ test("lesson 7: a 2025-11-25 client without forms has sendElicitationResult in t
 
 test("lesson 7: as that client, the Call tab answers through sendElicitationResult, and the Wire tab shows that second tools/call", async () => {
   const { page } = await lessonPage("07-clients-that-cannot-ask");
-  await pickPersona(page, /2025-11-25 · no forms/);
+  await pickPersona(page, "legacy-no-forms");
   await page.getByRole("checkbox", { name: "send", exact: true }).check();
   await call(page, { id: "T-1", text: "Fixed, please check." });
   const fallback = page.locator('[aria-label="Answer through sendElicitationResult"]');
@@ -88,7 +88,7 @@ test("lesson 7: as that client, the Call tab answers through sendElicitationResu
 
 test("lesson 10: the sequence diagram says the client shows a link for URL mode", async () => {
   const { page } = await lessonPage("10-sensitive-data-url-mode");
-  await pickPersona(page, /2026-07-28 · forms \+ URL/);
+  await pickPersona(page, "modern-with-url");
   await call(page, { id: "T-2" });
   await toolAsks(page).waitFor();
   await page.getByRole("tab", { name: /Wire/ }).click();

@@ -16,7 +16,7 @@ for (const theme of ["light", "dark"] as const) {
     const page = await (await newContext(browser(), { dark: theme === "dark" })).newPage();
     const errors = watchErrors(page);
     await openLesson(page, base, "13-support-desk-on-the-official-sdk");
-    await pickPersona(page, /2025-11-25 · forms/);
+    await pickPersona(page, "legacy");
     await call(page, { ticketId: "T-1042" });
     await toolAsks(page).waitFor();
     await expect(toolAsks(page).innerText()).resolves.toContain("T-1042");
@@ -39,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.screenshot({ path: `${OUT}official-${theme}-3-wire.png` });
 
     await page.getByRole("tab", { name: /Call/ }).click();
-    await pickPersona(page, /2026-07-28 · forms/);
+    await pickPersona(page, "modern");
     await call(page, { ticketId: "T-7" });
     await expect
       .poll(() =>

@@ -15,7 +15,7 @@ async function lessonPage() {
 
 test("a 2026-07-28 client without elicitation sees -32021, explained", async () => {
   const page = await lessonPage();
-  await pickPersona(page, /2026-07-28 · no elicitation/);
+  await pickPersona(page, "modern-no-elicitation");
   await call(page, { id: "T-1" });
   await callResult(page).waitFor();
   await expect(page.getByTestId("rpc-error-code").innerText()).resolves.toBe("-32021");
@@ -24,7 +24,7 @@ test("a 2026-07-28 client without elicitation sees -32021, explained", async () 
 
 test("a 2025-11-25 client gets the form pushed as elicitation/create", async () => {
   const page = await lessonPage();
-  await pickPersona(page, /2025-11-25 · forms/);
+  await pickPersona(page, "legacy");
   await call(page, { id: "T-1" });
   await toolAsks(page).waitFor();
   await expect(toolAsks(page).innerText()).resolves.toContain("pushed");
@@ -38,7 +38,7 @@ test("a 2025-11-25 client gets the form pushed as elicitation/create", async () 
 
 test("a 2025-11-25 client without forms completes through sendElicitationResult", async () => {
   const page = await lessonPage();
-  await pickPersona(page, /2025-11-25 · no forms/);
+  await pickPersona(page, "legacy-no-forms");
   await call(page, { id: "T-1" });
   await callResult(page).waitFor();
   await expect(callResult(page).innerText()).resolves.toContain("sendElicitationResult");

@@ -7,6 +7,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PERSONAS, type PersonaName } from "../contract/personas";
 import { sseDataOf } from "../contract/sse";
 import type { Playground } from "../server/app";
 import { configFromEnv } from "../server/config";
@@ -95,15 +96,6 @@ function wireTap() {
   };
 }
 
-type PersonaId = "2026-forms" | "2026-none" | "2025-forms" | "2025-none";
-// The four personas of the persona picker (src/server-bridge/personas.ts): protocol and declared capabilities.
-const PERSONAS: Record<PersonaId, { modern: boolean; capabilities: Record<string, unknown> }> = {
-  "2026-forms": { modern: true, capabilities: { elicitation: { form: {}, url: {} } } },
-  "2026-none": { modern: true, capabilities: {} },
-  "2025-forms": { modern: false, capabilities: { elicitation: { form: {} } } },
-  "2025-none": { modern: false, capabilities: {} },
-};
-
 type Outcome = { kind: "result"; result: any; rounds: number; text: string } | { kind: "rpc-error"; code: number; message: string; data?: any };
 
 /** A client like the Call tab's: the official v2 client of one persona, driving 2026-07-28 rounds by hand. */
@@ -113,8 +105,9 @@ class Host {
   private answer: (q: Question) => Answer = () => ({ action: "cancel" });
   private constructor(readonly client: Client) {}
 
-  static async connect(mcpUrl: string, persona: PersonaId = "2026-forms"): Promise<Host> {
-    const { modern, capabilities } = PERSONAS[persona];
+  static async connect(mcpUrl: string, persona: PersonaName = "modern"): Promise<Host> {
+    const { protocolVersion, capabilities } = PERSONAS[persona];
+    const modern = protocolVersion === "2026-07-28";
     const client = new Client(
       { name: "claims-test", version: "1.0.0" },
       {
@@ -245,10 +238,10 @@ describe("01 A tool that acts without asking", () => {
 
   test("it is a hint, not a lock: every kind of client closes the ticket the same way", async () => {
     for (const [persona, ticket] of [
-      ["2026-forms", "T-1"],
-      ["2026-none", "T-2"],
-      ["2025-forms", "T-3"],
-      ["2025-none", "T-1"],
+      ["modern", "T-1"],
+      ["modern-no-elicitation", "T-2"],
+      ["legacy", "T-3"],
+      ["legacy-no-forms", "T-1"],
     ] as const) {
       const s = await session(ID);
       const host = await Host.connect(s.mcpUrl, persona);
@@ -753,9 +746,9 @@ describe("07 Clients that can't ask", () => {
   const ID = "07-clients-that-cannot-ask";
   const reply = { id: "T-1", text: "You can log in again now." };
 
-  test("2026-07-28 · forms + URL: send: true gets the form", async () => {
+  test("2026-07-28 · forms: send: true gets the form", async () => {
     const s = await session(ID, withOutboxProbe);
-    const host = await Host.connect(s.mcpUrl, "2026-forms");
+    const host = await Host.connect(s.mcpUrl, "modern");
     const outcome = await host.call("reply_to_customer", { ...reply, send: true }, accept({ approve: true }));
     expect(host.questions).toEqual([
       expect.objectContaining({ key: "elicitation-1", mode: "form", message: "Send this reply to maria@example.com?\n\nYou can log in again now." }),
@@ -767,7 +760,7 @@ describe("07 Clients that can't ask", () => {
 
   test("every 2026-07-28 request says what the client can do in _meta clientCapabilities", async () => {
     const s = await session(ID);
-    for (const persona of ["2026-forms", "2026-none"] as const) {
+    for (const persona of ["modern", "modern-no-elicitation"] as const) {
       const host = await Host.connect(s.mcpUrl, persona);
       await host.call("reply_to_customer", reply);
       const [call] = host.tap.calls();
@@ -778,7 +771,7 @@ describe("07 Clients that can't ask", () => {
 
   test("2026-07-28 · no elicitation: the call fails with -32021 and data.requiredCapabilities naming the form capability", async () => {
     const s = await session(ID, withOutboxProbe);
-    const host = await Host.connect(s.mcpUrl, "2026-none");
+    const host = await Host.connect(s.mcpUrl, "modern-no-elicitation");
     const outcome = await host.call("reply_to_customer", { ...reply, send: true }, accept({ approve: true }));
     expect(outcome).toMatchObject({ kind: "rpc-error", code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
     expect(host.questions).toEqual([]);
@@ -788,7 +781,7 @@ describe("07 Clients that can't ask", () => {
 
   test("try it: the Wire tab shows -32021 and requiredCapabilities in the response", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-none");
+    const host = await Host.connect(s.mcpUrl, "modern-no-elicitation");
     await host.call("reply_to_customer", { ...reply, send: true });
     const calls = host.tap.calls();
     expect(calls).toHaveLength(1);
@@ -801,8 +794,8 @@ describe("07 Clients that can't ask", () => {
 
   test("2025-11-25 · no forms: tools/list has one more tool, sendElicitationResult", async () => {
     const s = await session(ID);
-    const modern = await Host.connect(s.mcpUrl, "2026-forms");
-    const legacyNoForms = await Host.connect(s.mcpUrl, "2025-none");
+    const modern = await Host.connect(s.mcpUrl, "modern");
+    const legacyNoForms = await Host.connect(s.mcpUrl, "legacy-no-forms");
     const modernTools = await modern.toolNames();
     expect((await legacyNoForms.toolNames()).sort()).toEqual([...modernTools, "sendElicitationResult"].sort());
     await modern.close();
@@ -811,7 +804,7 @@ describe("07 Clients that can't ask", () => {
 
   test("2026-07-28 clients never see sendElicitationResult (nor do 2025 clients with forms)", async () => {
     const s = await session(ID);
-    for (const persona of ["2026-forms", "2026-none", "2025-forms"] as const) {
+    for (const persona of ["modern", "modern-no-elicitation", "legacy"] as const) {
       const host = await Host.connect(s.mcpUrl, persona);
       expect(await host.toolNames(), persona).not.toContain("sendElicitationResult");
       await host.close();
@@ -823,7 +816,7 @@ describe("07 Clients that can't ask", () => {
 
   test("2025-11-25 · no forms: the asking call returns text saying what to ask and how to answer through sendElicitationResult", async () => {
     const s = await session(ID, withOutboxProbe);
-    const host = await Host.connect(s.mcpUrl, "2025-none");
+    const host = await Host.connect(s.mcpUrl, "legacy-no-forms");
     const asked = resultOf(await host.call("reply_to_customer", { ...reply, send: true }));
     expect(asked.content[0].text).toContain("Ask the person: Send this reply to maria@example.com?");
     expect(asked.content[0].text).toContain("Then call sendElicitationResult with");
@@ -839,7 +832,7 @@ describe("07 Clients that can't ask", () => {
 
   test("without send every client gets the draft back, and nobody is asked", async () => {
     const s = await session(ID);
-    for (const persona of Object.keys(PERSONAS) as PersonaId[]) {
+    for (const persona of Object.keys(PERSONAS) as PersonaName[]) {
       const host = await Host.connect(s.mcpUrl, persona);
       const result = resultOf(await host.call("reply_to_customer", reply, accept({ approve: true })));
       expect(result.structuredContent, persona).toEqual({
@@ -1003,7 +996,7 @@ describe("09 A richer form: escalating a ticket", () => {
 
   test("try it: a client without forms gets a plain-text error naming the two answers to get, not -32021", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-none");
+    const host = await Host.connect(s.mcpUrl, "modern-no-elicitation");
     const outcome = await host.call("escalate_ticket", { id: "T-1" });
     expect(outcome.kind).toBe("result");
     const result = resultOf(outcome);
@@ -1024,7 +1017,7 @@ describe("10 Sensitive data goes through URL mode", () => {
 
   test("a client with URL support gets a url and no requestedSchema", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-forms");
+    const host = await Host.connect(s.mcpUrl, "modern-with-url");
     await host.call("open_billing", { id: "T-2" });
     const [response] = await host.tap.calls()[0].messages;
     expect(response.result.inputRequests["elicitation-1"].params).toEqual({
@@ -1037,7 +1030,7 @@ describe("10 Sensitive data goes through URL mode", () => {
 
   test("accept carries no content and only means the person agreed to open the page; the result tells the model to wait", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-forms");
+    const host = await Host.connect(s.mcpUrl, "modern-with-url");
     const result = resultOf(await host.call("open_billing", { id: "T-2" }, () => ({ action: "accept" })));
     expect(host.tap.calls()[1].request.params.inputResponses).toEqual({ "elicitation-1": { action: "accept" } });
     expect(result.structuredContent).toEqual({
@@ -1050,7 +1043,7 @@ describe("10 Sensitive data goes through URL mode", () => {
 
   test("decline and cancel: they did not open it", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-forms");
+    const host = await Host.connect(s.mcpUrl, "modern-with-url");
     for (const answer of [decline, cancel]) {
       const result = resultOf(await host.call("open_billing", { id: "T-2" }, answer));
       expect(result.structuredContent).toMatchObject({ id: "T-2", linkOpened: false });
@@ -1065,9 +1058,9 @@ describe("10 Sensitive data goes through URL mode", () => {
     expect(r.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
   });
 
-  test("try it: with the no-elicitation persona the Wire tab shows -32021 naming url", async () => {
+  test("try it: as modern, which declares only forms, the Wire tab shows -32021 naming url", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-none");
+    const host = await Host.connect(s.mcpUrl, "modern");
     const outcome = await host.call("open_billing", { id: "T-2" });
     expect(outcome).toMatchObject({ kind: "rpc-error", code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
     await host.close();
@@ -1198,7 +1191,7 @@ describe("12 Connect a real client", () => {
 
   test("a 2025-11-25 client gets elicitation/create pushed in the middle of the call, instead of input_required", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2025-forms");
+    const host = await Host.connect(s.mcpUrl, "legacy");
     expect(host.client.getNegotiatedProtocolVersion()).toBe("2025-11-25");
     await host.call("close_ticket", { id: "T-1" }, accept({ confirm: true }));
     const calls = host.tap.calls();
@@ -1215,8 +1208,8 @@ describe("12 Connect a real client", () => {
 
   test("both kinds of client see the same question and the same form", async () => {
     const s = await session(ID);
-    const modern = await Host.connect(s.mcpUrl, "2026-forms");
-    const legacy = await Host.connect(s.mcpUrl, "2025-forms");
+    const modern = await Host.connect(s.mcpUrl, "modern");
+    const legacy = await Host.connect(s.mcpUrl, "legacy");
     await modern.call("close_ticket", { id: "T-1" }, decline);
     await legacy.call("close_ticket", { id: "T-1" }, decline);
     expect(modern.questions[0].message).toBe(question);
@@ -1228,10 +1221,10 @@ describe("12 Connect a real client", () => {
 
   test("try it: after the outside client closes T-1, get_ticket in the playground sees it closed", async () => {
     const s = await session(ID);
-    const outside = await Host.connect(s.mcpUrl, "2025-forms");
+    const outside = await Host.connect(s.mcpUrl, "legacy");
     await outside.call("close_ticket", { id: "T-1" }, accept({ confirm: true }));
     await outside.close();
-    const playground = await Host.connect(s.mcpUrl, "2026-forms");
+    const playground = await Host.connect(s.mcpUrl, "modern");
     expect(resultOf(await playground.call("get_ticket", { id: "T-1" })).structuredContent).toMatchObject({ id: "T-1", status: "closed" });
     await playground.close();
   });
@@ -1341,7 +1334,7 @@ describe("c6 Optional asking (starter)", () => {
 
   test("try it first: the no-elicitation persona gets -32021 and no list", async () => {
     const s = await session(ID);
-    const host = await Host.connect(s.mcpUrl, "2026-none");
+    const host = await Host.connect(s.mcpUrl, "modern-no-elicitation");
     const outcome = await host.call("close_stale_tickets", {});
     expect(outcome).toMatchObject({ kind: "rpc-error", code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
     await host.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 // Debian's chromium driven by playwright-core, plus the few page moves every test makes.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { deflateRawSync } from "node:zlib";
+import type { PersonaName } from "../../contract/personas";
 import { expect } from "vitest";
 
 const ARGS = [
@@ -64,9 +65,13 @@ export async function call(page: Page, args: Record<string, string> = {}) {
   await page.getByRole("button", { name: /^Call/ }).click();
 }
 
-export async function pickPersona(page: Page, label: RegExp) {
-  await page.getByRole("radio", { name: label }).check();
+/** Picks a client in the Call tab by its name in the persona table (each radio's value). */
+export async function pickPersona(page: Page, persona: PersonaName) {
+  await page.locator(`input[type="radio"][name="persona"][value="${persona}"]`).check();
 }
+
+/** The client picked in the Call tab, by name. */
+export const pickedPersona = (page: Page) => page.locator('input[type="radio"][name="persona"]:checked').inputValue();
 
 /** The JSON sent for each answer, as recorded in the Call tab. */
 export async function sentAnswers(page: Page): Promise<unknown[]> {

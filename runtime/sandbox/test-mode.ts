@@ -1,5 +1,6 @@
 // Test runs inside the sandbox: loads *.test.ts files against @frontmcp/testing and runs one test per host request.
 import { createRegistry, createRunner, createTestingModule, type Runner, type TestResult } from "../testing/index";
+import { DEFAULT_PERSONA } from "../../contract/personas";
 import { FixtureClients, type ElicitationRequest, type HostSend } from "../testing/mcp-fixture";
 import type { LineMaps } from "./locate";
 import type { ModuleTable } from "./modules";
@@ -53,7 +54,7 @@ export function createTestMode(deps: TestModeDeps) {
       const result = await runner.runTest(id, () => {
         current = new FixtureClients(send, () => ++clientIds);
         const clients = current;
-        return { fixture: { mcp: clients.open("modern") }, notes: () => clients.notes(), dispose: () => clients.closeAll() };
+        return { fixture: { mcp: clients.open(DEFAULT_PERSONA) }, notes: () => clients.notes(), dispose: () => clients.closeAll() };
       });
       return mapLine(result);
     },

@@ -3,9 +3,9 @@
 
 import type { ElicitAnswer } from "../../contract/elicitation";
 
-import { FIXTURE_PERSONA_NAMES as PERSONAS, type FixturePersona as Persona } from "../../contract/personas";
+import { isPersonaName, PERSONA_NAMES, type PersonaName as Persona } from "../../contract/personas";
 
-export type { FixturePersona as Persona } from "../../contract/personas";
+export type { PersonaName as Persona } from "../../contract/personas";
 
 export type ElicitationRequest = { mode: "form" | "url"; message: string; requestedSchema?: Record<string, unknown>; url?: string };
 type Handler = (request: ElicitationRequest) => ElicitAnswer | Promise<ElicitAnswer>;
@@ -63,7 +63,7 @@ export class FixtureClients {
 
   /** The host connects the real client lazily, on this client's first request. */
   open(persona: Persona): McpTestClient {
-    if (!PERSONAS.includes(persona)) throw new Error(`Unknown persona "${persona}"; use one of ${PERSONAS.join(", ")}`);
+    if (!isPersonaName(persona)) throw new Error(`Unknown persona "${persona}"; use one of ${PERSONA_NAMES.join(", ")}`);
     const clientId = this.nextId();
     this.personas.set(clientId, persona);
     this.handlers.set(clientId, undefined);

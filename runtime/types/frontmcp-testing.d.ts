@@ -88,11 +88,12 @@ declare module "@frontmcp/testing" {
   /**
    * The client personas a test can use:
    * - `"modern"`: protocol 2026-07-28 with `elicitation: { form: {} }` (what `mcp` itself is).
+   * - `"modern-with-url"`: 2026-07-28 with forms and URL mode, `elicitation: { form: {}, url: {} }`; it may be sent a link.
    * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
    * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
    * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
    */
-  export type Persona = "modern" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
+  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
 
   export interface McpTestClient {
     /** Which kind of client this is (`mcp` itself is `"modern"`). */

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons, PERSONA_IDS, testNames } from "./catalog";
+import { PERSONAS } from "../../contract/personas";
+import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons, testNames } from "./catalog";
 
 describe("lesson catalog", () => {
   it("lists 17 lessons in order (the FrontMCP track, then servers on the official SDK, then running on many instances), then at least 7 challenges", async () => {
@@ -93,15 +94,16 @@ describe("lesson catalog", () => {
 
   it("names the persona each lesson expects, also in the full lesson", async () => {
     for (const summary of await listLessons()) {
-      expect(PERSONA_IDS, summary.id).toContain(summary.persona);
+      expect(Object.keys(PERSONAS), summary.id).toContain(summary.persona);
       expect((await getLesson(summary.id))!.persona).toBe(summary.persona);
     }
     const byId = Object.fromEntries((await listLessons()).map((l) => [l.id, l.persona]));
     // The lessons whose "Try it" starts from a client that cannot ask, or from a 2025 session.
-    expect(byId["07-clients-that-cannot-ask"]).toBe("2026-none");
-    expect(byId["c6-optional-asking"]).toBe("2026-none");
-    expect(byId["12-connect-a-real-client"]).toBe("2025-forms");
-    expect(byId["02-asking-with-elicit"]).toBe("2026-forms");
+    expect(byId["07-clients-that-cannot-ask"]).toBe("modern-no-elicitation");
+    expect(byId["c6-optional-asking"]).toBe("modern-no-elicitation");
+    expect(byId["12-connect-a-real-client"]).toBe("legacy");
+    expect(byId["02-asking-with-elicit"]).toBe("modern");
+    expect(byId["10-sensitive-data-url-mode"]).toBe("modern-with-url");
   });
 
   it("refuses a meta.json without a known persona, naming the file and the choices", async () => {
@@ -110,11 +112,13 @@ describe("lesson catalog", () => {
       const dir = join(root, "lessons", "01-x");
       mkdirSync(dir, { recursive: true });
       const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1 };
-      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "modern" }));
+      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "forms-and-url" }));
       const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
-      await expect(catalog.listLessons()).rejects.toThrow("lessons/01-x/meta.json: persona must be one of 2026-forms, 2026-none, 2025-forms, 2025-none");
-      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "2025-none" }));
-      await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", persona: "2025-none" }]);
+      await expect(catalog.listLessons()).rejects.toThrow(
+        "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, legacy, legacy-no-forms",
+      );
+      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "legacy-no-forms" }));
+      await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", persona: "legacy-no-forms" }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

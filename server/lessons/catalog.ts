@@ -9,9 +9,8 @@ import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
-import { PERSONA_IDS, type PersonaId } from "../../contract/personas";
+import { isPersonaName, PERSONA_NAMES } from "../../contract/personas";
 
-export { PERSONA_IDS } from "../../contract/personas";
 export type { Lesson, LessonSummary } from "../../contract/lessons";
 
 /** checks/<id>/runner.json, for challenges whose checks run the learner's own tests (see checks/c7-write-the-tests/README.md). */
@@ -160,8 +159,8 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
               ? "summary is missing"
               : typeof meta.order !== "number" || !Number.isFinite(meta.order)
                 ? "order must be a number"
-                : !PERSONA_IDS.includes(meta.persona as PersonaId)
-                  ? `persona must be one of ${PERSONA_IDS.join(", ")}`
+                : !isPersonaName(meta.persona)
+                  ? `persona must be one of ${PERSONA_NAMES.join(", ")}`
                   : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);

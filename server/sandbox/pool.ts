@@ -72,6 +72,8 @@ const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
 
 const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
 const imageBytes = (vm: SandboxVm) => vm.image?.snapshot.memory.byteLength ?? 0;
+/** What one VM counts for in SANDBOX_TOTAL_MB: its memory as last measured (or an estimate) and its image. */
+const footprint = (vm: SandboxVm) => (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
 
 class PoolWorker {
   readonly vms = new Set<number>();
@@ -241,6 +243,11 @@ export class SandboxPool {
 
   /** Shared with every worker (see ledgerAt), so a VM growing in a queued call stops at SANDBOX_TOTAL_MB. */
   private ledger: BigInt64Array;
+  /**
+   * What `usedBytes` reports, kept up to date as VMs come, go, grow and gain or lose images: summing every VM on each
+   * reply cost O(sessions) per message, which a room of hundreds of open sessions pays on every step.
+   */
+  private used = 0;
 
   private constructor(readonly options: SandboxOptions) {
     this.ledger = new BigInt64Array(new SharedArrayBuffer(ledgerWords(options.workers) * 8));
@@ -311,8 +318,7 @@ export class SandboxPool {
     };
     const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
-    this.vms.set(vm.id, vm);
-    this.counted();
+    this.track(vm);
     await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
     return vm;
   }
@@ -350,10 +356,11 @@ export class SandboxPool {
     const vm = this.vms.get(vmId);
     if (!vm || vm.closed) return;
     vm.imagedUpTo = Math.max(vm.imagedUpTo, upTo);
-    vm.memoryBytes = image.delta?.byteLength ?? image.snapshot.memory.byteLength;
-    vm.image = image;
+    this.resize(vm, () => {
+      vm.memoryBytes = image.delta?.byteLength ?? image.snapshot.memory.byteLength;
+      vm.image = image;
+    });
     this.dropImages(vm);
-    this.counted();
   }
 
   /**
@@ -364,9 +371,8 @@ export class SandboxPool {
   async measured(vmId: number, bytes: number): Promise<string | undefined> {
     const vm = this.vms.get(vmId);
     if (!vm || vm.closed) return undefined;
-    vm.memoryBytes = bytes;
+    this.resize(vm, () => (vm.memoryBytes = bytes));
     const fits = this.dropImages(vm);
-    this.counted();
     if (fits) return undefined;
     this.fitting ??= this.makeRoom(0).finally(() => (this.fitting = undefined));
     if (await this.fitting) return undefined;
@@ -393,8 +399,7 @@ export class SandboxPool {
     memoryReleased(imageBytes(vm));
     // The worker shares the image's buffer; it lets go too, and a later good call starts a new one.
     if (vm.image && !vm.closed) vm.worker.post({ op: "forgetImage", vmId: vm.id });
-    vm.image = undefined;
-    this.counted();
+    this.resize(vm, () => (vm.image = undefined));
   }
 
   /** Asks for idle sessions to be closed until `moreBytes` fit under SANDBOX_TOTAL_MB; false when they do not. */
@@ -406,9 +411,33 @@ export class SandboxPool {
 
   /** Memory of all VMs (as last measured, or an estimate) plus the images kept of them. */
   usedBytes(): number {
-    let sum = 0;
-    for (const vm of this.vms.values()) sum += (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
-    return sum;
+    return this.used;
+  }
+
+  /** A VM the pool now counts. */
+  private track(vm: SandboxVm): void {
+    this.vms.set(vm.id, vm);
+    this.used += footprint(vm);
+    this.counted();
+  }
+
+  /** A VM the pool no longer counts (closed or lost); the VM, when it was counted. */
+  private untrack(vmId: number): SandboxVm | undefined {
+    const vm = this.vms.get(vmId);
+    if (!vm) return undefined;
+    this.vms.delete(vmId);
+    this.used -= footprint(vm);
+    this.counted();
+    return vm;
+  }
+
+  /** Changes what a VM counts for (its size, its image); a VM already let go of stays out of the total. */
+  private resize(vm: SandboxVm, change: () => void): void {
+    const counted = this.vms.get(vm.id) === vm;
+    if (counted) this.used -= footprint(vm);
+    change();
+    if (counted) this.used += footprint(vm);
+    this.counted();
   }
 
   /** Tells the workers what the pool now counts (after a VM opened, grew, closed, or an image came or went). */
@@ -436,17 +465,14 @@ export class SandboxPool {
   }
 
   lost(vmId: number): void {
-    const vm = this.vms.get(vmId);
+    const vm = this.untrack(vmId);
     if (!vm) return;
     vm.closed = true;
-    this.vms.delete(vmId);
-    this.counted();
     vm.onLost?.();
   }
 
   forget(vmId: number): void {
-    this.vms.delete(vmId);
-    this.counted();
+    this.untrack(vmId);
   }
 
   /** Opens and closes one VM of `runtime` on every worker, so each takes its snapshot before a learner needs it. */
@@ -456,7 +482,7 @@ export class SandboxPool {
         const vmOptions: VmOptions = { ...this.limits, hostBridge: false, runtime, keepState: false };
         const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
         worker.vms.add(vm.id);
-        this.vms.set(vm.id, vm);
+        this.track(vm);
         try {
           await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
         } finally {

@@ -1,9 +1,9 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
 // file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
 // through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
-import { Client, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, type DiscoverResult, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
-import { FIXTURE_PERSONAS as PERSONAS } from "../../contract/personas";
+import { isPersonaName, PERSONAS } from "../../contract/personas";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -30,6 +30,12 @@ function asRequest(params: Record<string, unknown>): ElicitationRequest {
 export class TestClients {
   private clients = new Map<number, Promise<Client>>();
   private connections = new Map<number, InProcessConnection>();
+  /**
+   * The file's server as its first 2026-07-28 client discovered it (in process only: a FrontMCP server, whose
+   * discover result the host makes from the loaded project, the same for every connection). Later clients adopt it
+   * through the SDK's `connect({ prior })` instead of asking again, as a client that has discovered a server does.
+   */
+  private discovered?: Promise<DiscoverResult | undefined>;
   private readonly fetch = (url: string | URL | Request, init?: RequestInit) => this.endpoint.fetch(new Request(url, init));
 
   constructor(
@@ -57,8 +63,22 @@ export class TestClients {
     if (!modern && "elicitation" in capabilities)
       client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
     const connection = this.inProcess?.();
-    if (connection) this.connections.set(clientId, connection);
-    await client.connect(connection?.transport ?? new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
+    if (!connection) {
+      await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
+      return client;
+    }
+    this.connections.set(clientId, connection);
+    if (!modern) {
+      await client.connect(connection.transport);
+      return client;
+    }
+    const known = await this.discovered?.catch(() => undefined);
+    if (known) {
+      await client.connect(connection.transport, { prior: { kind: "modern", discover: known } });
+      return client;
+    }
+    this.discovered = client.connect(connection.transport).then(() => client.getDiscoverResult());
+    await this.discovered;
     return client;
   }
 
@@ -69,7 +89,7 @@ export class TestClients {
       await Promise.all(request.clientIds.map((id) => this.close(id)));
       return "{}";
     }
-    if (!(request.persona in PERSONAS)) throw new Error(`unknown persona ${String(request.persona)}`);
+    if (!isPersonaName(request.persona)) throw new Error(`unknown persona ${String(request.persona)}`);
     if (request.op === "raw") return JSON.stringify({ response: await this.raw(request.persona, request.message) });
     try {
       const client = await this.client(request.clientId, request.persona);

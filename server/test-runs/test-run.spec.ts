@@ -79,6 +79,34 @@ test("no handler: declined, and the output says so", async ({ mcp }) => {
     expect(byName["no handler: declined, and the output says so"].logs.join("\n")).toMatch(/question went unanswered.*Close T-1/);
   });
 
+  test('lesson 10 as mcp.as("modern-with-url"): the fixture client with URL mode is sent the link; mcp, forms only, is not', async () => {
+    const files = lessonFiles("10-sensitive-data-url-mode");
+    const report = await runTests({
+      ...Object.fromEntries(Object.entries(files).filter(([name]) => !name.endsWith(".test.ts"))),
+      "with-url.test.ts": `import { expect, test } from "@frontmcp/testing";
+test("the client with URL mode is asked with a link and opens it", async ({ mcp }) => {
+  const client = mcp.as("modern-with-url");
+  const asked: unknown[] = [];
+  client.onElicitation((request) => {
+    asked.push(request);
+    return { action: "accept" };
+  });
+  const result = await client.tools.call("open_billing", { id: "T-2" });
+  expect(asked).toEqual([{ mode: "url", message: "Sign in to billing to see the invoice for T-2", url: "https://billing.example.com/signin?ticket=T-2" }]);
+  expect(result.raw.structuredContent).toMatchObject({ id: "T-2", linkOpened: true });
+  expect(client.persona).toBe("modern-with-url");
+});
+test("mcp itself declares only forms", async ({ mcp }) => {
+  expect(await mcp.tools.call("open_billing", { id: "T-2" })).toHaveErrorCode(-32021);
+});
+`,
+    });
+    expect(report.tests.map((t: any) => [t.name, t.status, t.error?.message])).toEqual([
+      ["the client with URL mode is asked with a link and opens it", "passed", undefined],
+      ["mcp itself declares only forms", "passed", undefined],
+    ]);
+  });
+
   test("a wrong test reports matcher, expected, received, a diff and its line; a looping test times out alone", async () => {
     const report = await runTests(
       helpDesk({

@@ -3,7 +3,7 @@
 // beside the capabilities each persona declares. The requests show in the Wire tab.
 import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { personaById, personas, type PersonaId } from "../server-bridge/personas";
+import { personaNamed, personas, type PersonaName } from "../server-bridge/personas";
 import { sessionKeeper, useSession } from "../server-bridge/session";
 import { wireLog } from "../server-bridge/wire-log";
 import { projectStore } from "../project/project-store";
@@ -11,9 +11,9 @@ import { useCall } from "../tabs/call/call-store";
 import { JsonTree } from "../ui/JsonTree";
 import { Spinner } from "../ui/Spinner";
 
-async function describe(personaId: PersonaId) {
+async function describe(name: PersonaName) {
   const mcp = await import("../server-bridge/mcp-client");
-  const persona = personaById(personaId);
+  const persona = personaNamed(name);
   wireLog.beginGroup("initialize + tools/list", persona.label);
   return sessionKeeper.withSession(projectStore.snapshot().files, (_id, mcpUrl) =>
     mcp.describeServer({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona }),
@@ -24,7 +24,7 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
   const ref = useRef<HTMLDialogElement>(null);
   const call = useCall();
   const session = useSession();
-  const [persona, setPersona] = useState<PersonaId>(call.persona);
+  const [persona, setPersona] = useState<PersonaName>(call.persona);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -65,9 +65,9 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
         </div>
         <label className="flex flex-wrap items-center gap-2 text-sm">
           Connect as
-          <select className="field-input w-auto" value={persona} onChange={(e) => setPersona(e.target.value as PersonaId)}>
+          <select className="field-input w-auto" value={persona} onChange={(e) => setPersona(e.target.value as PersonaName)}>
             {personas.map((p) => (
-              <option key={p.id} value={p.id}>
+              <option key={p.name} value={p.name}>
                 {p.label}
               </option>
             ))}
@@ -126,8 +126,10 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
               </thead>
               <tbody>
                 {personas.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-200 align-top dark:border-slate-700">
-                    <td className="py-1 pr-3">{p.label}</td>
+                  <tr key={p.name} className="border-t border-slate-200 align-top dark:border-slate-700">
+                    <td className="py-1 pr-3">
+                      {p.label} <code className="block text-xs text-slate-500 dark:text-slate-400">{p.name}</code>
+                    </td>
                     <td className="py-1 pr-3 font-mono">{p.protocolVersion}</td>
                     <td className="py-1 font-mono text-xs break-all">{JSON.stringify(p.capabilities)}</td>
                   </tr>

@@ -3,7 +3,7 @@ import type { LessonSummary } from "../server-bridge/lessons";
 import { courseSteps, neighbours, passedCount } from "./course";
 import { parseProgress, serializeProgress } from "./progress";
 
-const summary = (id: string, kind: "lesson" | "challenge") => ({ id, title: id, kind, summary: "", persona: "2026-forms" }) as LessonSummary;
+const summary = (id: string, kind: "lesson" | "challenge") => ({ id, title: id, kind, summary: "", persona: "modern" }) as LessonSummary;
 const catalog = [summary("01-a", "lesson"), summary("c1-x", "challenge"), summary("02-b", "lesson"), summary("c2-y", "challenge")];
 
 describe("course order and progress", () => {

@@ -72,7 +72,7 @@ function connect(mcpUrl: string, persona: Persona, generation: number): Promise<
     connections.delete(key);
     void entry.connection.then((c) => c.client.close()).catch(() => undefined);
   }
-  const key = `${mcpUrl}|${persona.id}`;
+  const key = `${mcpUrl}|${persona.name}`;
   let entry = connections.get(key);
   if (!entry) {
     entry = { generation, connection: open(mcpUrl, persona) };

@@ -1,7 +1,7 @@
 // Earlier calls of this lesson, newest first, to compare with the latest: arguments, answers and
 // the result of each, folded; two can be put side by side.
 import { useState } from "react";
-import { personaById } from "../../server-bridge/personas";
+import { personaNamed } from "../../server-bridge/personas";
 import { JsonTree } from "../../ui/JsonTree";
 import type { FinishedCall } from "./call-store";
 
@@ -60,7 +60,7 @@ export function CallHistory({ history, current }: { history: FinishedCall[]; cur
                 <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">{summary(c)}</span>
                 <span className="min-w-0 truncate font-mono text-xs text-slate-500">{JSON.stringify(c.args)}</span>
                 <span className="ml-auto text-xs text-slate-500">
-                  {personaById(c.persona).label} · {new Date(c.at).toLocaleTimeString()}
+                  {personaNamed(c.persona).label} · {new Date(c.at).toLocaleTimeString()}
                 </span>
               </summary>
               <div className="border-t border-slate-200 p-2 dark:border-slate-700">

@@ -73,7 +73,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
   const { result } = outcome;
   const blocks = (result.content ?? []) as ContentBlock[];
   const code = (result._meta as { code?: string } | undefined)?.code;
-  const fallback = outcome.persona === "2025-none" && outcome.via === undefined && blocks.some((b) => b.text?.includes("sendElicitationResult"));
+  const fallback = outcome.persona === "legacy-no-forms" && outcome.via === undefined && blocks.some((b) => b.text?.includes("sendElicitationResult"));
   return (
     <div
       className={`rounded-lg border p-3 ${result.isError ? "border-rose-300 bg-rose-50/60 dark:border-rose-800 dark:bg-rose-950/30" : "border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/30"}`}

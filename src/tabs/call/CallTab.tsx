@@ -1,7 +1,7 @@
 // The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
 // asks, its question appears here as the client would show it.
 import { lazy, Suspense, useMemo, useState } from "react";
-import { personas, personaById } from "../../server-bridge/personas";
+import { personaNamed, personas } from "../../server-bridge/personas";
 import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
@@ -42,7 +42,7 @@ export function CallTab() {
   const selected = tools.find((t) => t.name === call.tool) ?? tools[0];
   const form = useMemo(() => adaptSchema(selected?.inputSchema), [selected]);
   const args = (selected && call.args[selected.name]) ?? form.initial;
-  const persona = personaById(call.persona);
+  const persona = personaNamed(call.persona);
   const blocked = session.status === "compile-error";
   const [argsMode, setArgsMode] = useState<"form" | "json">("form");
 
@@ -50,31 +50,35 @@ export function CallTab() {
     <div className="space-y-4">
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">You are the client</legend>
-        <div role="radiogroup" aria-label="Client persona" className="grid grid-cols-2 gap-1.5">
+        {/* A column per protocol revision: the table lists the three 2026-07-28 clients, then the two 2025-11-25 ones. */}
+        <div role="radiogroup" aria-label="Client persona" className="grid grid-flow-col grid-cols-2 grid-rows-3 gap-1.5">
           {personas.map((p) => (
             <label
-              key={p.id}
-              className={`flex cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 text-sm ${p.id === persona.id ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
+              key={p.name}
+              className={`flex cursor-pointer items-start gap-2 rounded-md border px-2 py-1.5 text-sm ${p.name === persona.name ? "border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950/50" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"}`}
             >
               <input
                 type="radio"
                 name="persona"
+                value={p.name}
                 className="mt-1 accent-indigo-600"
-                checked={p.id === persona.id}
-                onChange={() => callStore.setPersona(p.id)}
+                checked={p.name === persona.name}
+                onChange={() => callStore.setPersona(p.name)}
                 disabled={call.running}
               />
               <span>
                 {p.label}
-                {p.id === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
+                {p.name === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
+                {/* The name a test uses for this client (`mcp.as("legacy")`) and a lesson's text calls it by. */}
+                <code className="block text-xs text-slate-500 dark:text-slate-400">{p.name}</code>
               </span>
             </label>
           ))}
         </div>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{persona.blurb}</p>
-        {call.lessonPersona && call.lessonPersona !== persona.id && (
+        {call.lessonPersona && call.lessonPersona !== persona.name && (
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            This lesson is written for “{personaById(call.lessonPersona).label}”.{" "}
+            This lesson is written for “{personaNamed(call.lessonPersona).label}” ({call.lessonPersona}).{" "}
             <button
               type="button"
               className="text-indigo-700 underline dark:text-indigo-300"

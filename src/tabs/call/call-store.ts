@@ -4,18 +4,19 @@
 // shortcuts (Ctrl/Cmd+Enter in the editor) can start a call without going through the tree.
 import { useSyncExternalStore } from "react";
 import { ApiError } from "../../server-bridge/http";
-import { personaById, type PersonaId } from "../../server-bridge/personas";
+import { DEFAULT_PERSONA, personaNamed, type PersonaName } from "../../server-bridge/personas";
 import { CompileError, sessionKeeper } from "../../server-bridge/session";
 import { wireLog } from "../../server-bridge/wire-log";
 import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
 import { projectStore } from "../../project/project-store";
 import { adaptSchema } from "./schema-adapter";
+import { loadPersona, savePersona } from "./stored-persona";
 
 export type FinishedCall = CallOutcome & {
   /** Counts calls across the page, so history entries have a stable name ("call 3"). */
   seq: number;
   tool: string;
-  persona: PersonaId;
+  persona: PersonaName;
   args: Record<string, unknown>;
   at: number;
   via?: "sendElicitationResult";
@@ -36,25 +37,16 @@ export interface LessonCall {
 }
 
 export interface CallState extends LessonCall {
-  persona: PersonaId;
+  persona: PersonaName;
   lessonId?: string;
   /** The client the open lesson's text is written for. */
-  lessonPersona?: PersonaId;
+  lessonPersona?: PersonaName;
 }
 
-const PERSONA_KEY = "elicitation-playground:persona";
 const HISTORY_LIMIT = 20;
 const NO_LESSON = "";
 const loadMcp = () => import("../../server-bridge/mcp-client");
 const empty = (): LessonCall => ({ args: {}, running: false, history: [] });
-
-function initialPersona(): PersonaId {
-  try {
-    return personaById(localStorage.getItem(PERSONA_KEY) ?? "").id;
-  } catch {
-    return "2026-forms";
-  }
-}
 
 /** The person's answer could not reach the tool; the message says why. */
 export class QuestionWithdrawn extends Error {
@@ -70,8 +62,8 @@ const SESSION_GONE =
   "Your answer could not be delivered: the playground server no longer knows this session (it restarted, or the session expired or was evicted after being idle). Your files are safe and a new session is being made; call again to start over.";
 
 class CallStore {
-  private persona: PersonaId = initialPersona();
-  private lessonPersona: PersonaId | undefined;
+  private persona: PersonaName = loadPersona() ?? DEFAULT_PERSONA;
+  private lessonPersona: PersonaName | undefined;
   private lessonId = NO_LESSON;
   private lessons = new Map<string, LessonCall>([[NO_LESSON, empty()]]);
   private view: CallState = { ...empty(), persona: this.persona };
@@ -109,10 +101,10 @@ class CallStore {
    * Shows this lesson's own call state (empty the first time). A question still open in the
    * lesson being left cannot be answered any more: the server is about to run other code.
    */
-  openLesson(lessonId: string, persona?: PersonaId) {
+  openLesson(lessonId: string, persona?: PersonaName) {
     if (lessonId !== this.lessonId) this.withdraw(this.lessonId, LEFT_LESSON);
     this.lessonId = lessonId;
-    this.lessonPersona = persona && personaById(persona).id;
+    this.lessonPersona = persona;
     if (this.lessonPersona) this.persona = this.lessonPersona;
     this.publish();
   }
@@ -129,12 +121,8 @@ class CallStore {
     this.set({ tool });
   }
 
-  setPersona(persona: PersonaId) {
-    try {
-      localStorage.setItem(PERSONA_KEY, persona);
-    } catch {
-      /* storage unavailable */
-    }
+  setPersona(persona: PersonaName) {
+    savePersona(persona);
     this.persona = persona;
     this.publish();
   }
@@ -174,7 +162,7 @@ class CallStore {
     const state = this.of(lessonId);
     const tool = toolOverride ?? state.tool ?? sessionKeeper.snapshot().tools[0]?.name;
     if (!tool || state.running) return;
-    const persona = personaById(this.persona);
+    const persona = personaNamed(this.persona);
     const groupId = wireLog.beginGroup(`tools/call ${tool}`, persona.label);
     this.set({ tool, running: true, outcome: undefined, problem: undefined, question: undefined, groupId });
     // Called by shortcut before the form was touched: start from the schema's defaults, as the form would.
@@ -193,7 +181,7 @@ class CallStore {
   }
 
   private async run(lessonId: string, groupId: number, tool: string, args: Record<string, unknown>, fallbackOf?: FinishedCall) {
-    const persona = personaById(this.persona);
+    const persona = personaNamed(this.persona);
     const isCurrent = () => this.of(lessonId).groupId === groupId;
     try {
       const mcp = await loadMcp();
@@ -216,7 +204,7 @@ class CallStore {
         seq: ++this.seq,
         tool: fallbackOf?.tool ?? tool,
         args: fallbackOf?.args ?? args,
-        persona: persona.id,
+        persona: persona.name,
         at: Date.now(),
         via: fallbackOf ? "sendElicitationResult" : undefined,
       };

@@ -15,7 +15,7 @@ const finished = (over: Partial<FinishedCall> = {}): FinishedCall =>
     ],
     seq: 1,
     tool: "close_ticket",
-    persona: "2026-forms",
+    persona: "modern",
     args: { id: "T-1" },
     at: Date.UTC(2026, 6, 28, 10, 30),
     ...over,
@@ -35,11 +35,15 @@ describe("replayTest", () => {
 
   test("another persona becomes mcp.as(...) with the fixture's name; an RPC error expects its code", () => {
     const text = replayTest(
-      finished({ kind: "rpc-error", code: -32021, message: "Missing capability", answers: [], persona: "2026-none" } as Partial<FinishedCall>),
+      finished({ kind: "rpc-error", code: -32021, message: "Missing capability", answers: [], persona: "modern-no-elicitation" } as Partial<FinishedCall>),
     );
     expect(text).toContain(`const client = mcp.as("modern-no-elicitation");`);
     expect(text).toContain(`expect(result.error?.code).toBe(-32021);`);
     expect(text).not.toContain("onElicitation");
+  });
+
+  test("a call as the client with URL mode replays as that same fixture client", () => {
+    expect(replayTest(finished({ persona: "modern-with-url" }))).toContain(`const client = mcp.as("modern-with-url");`);
   });
 
   test("the generated file is valid TypeScript syntax for the sandbox's compiler", async () => {

@@ -2,7 +2,7 @@
 // @frontmcp/testing. The test calls the same tool with the same arguments, as the same kind of
 // client, answers each question the way the person did (mcp.onElicitation) and expects the
 // result that came back. Pure, so the generated text is unit-tested.
-import { PICKER_PERSONAS } from "../../../contract/personas";
+import { DEFAULT_PERSONA } from "../../../contract/personas";
 import type { FinishedCall } from "./call-store";
 
 const json = (v: unknown, indent = "  ") => JSON.stringify(v, null, 2).replace(/\n/g, `\n${indent}`);
@@ -30,15 +30,15 @@ export function replayFileName(tool: string, taken: Iterable<string>): string {
 }
 
 export function replayTest(call: FinishedCall): string {
-  // The fixture client that plays this persona; `mcp` itself is "modern".
-  const persona = PICKER_PERSONAS[call.persona].fixture;
-  const client = persona === "modern" ? "mcp" : `mcp.as(${JSON.stringify(persona)})`;
+  // The Call tab's personas are the fixture's clients, by the same names; `mcp` itself is the default one.
+  const persona = call.persona;
+  const client = persona === DEFAULT_PERSONA ? "mcp" : `mcp.as(${JSON.stringify(persona)})`;
   const answers = call.answers.map(({ question, answer }) => ({ message: question.message, answer }));
   const lines = [
     `import { expect, test } from "@frontmcp/testing";`,
     ``,
     `// Made from a call in the Call tab (${new Date(call.at).toISOString().slice(0, 16).replace("T", " ")} UTC): it calls ${call.tool} again with the`,
-    `// same arguments${persona ? ` as a "${persona}" client` : ""}, answers each question the way you did, and expects what came back.`,
+    `// same arguments as a "${persona}" client, answers each question the way you did, and expects what came back.`,
     `// The test's server starts fresh: if your call relied on earlier calls, adjust the expectation.`,
     `test(${JSON.stringify(`${call.tool} answers as it did in the Call tab`)}, async ({ mcp }) => {`,
     `  const client = ${client};`,
