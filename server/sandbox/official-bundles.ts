@@ -27,7 +27,8 @@ async function versionOf(pkg: string): Promise<string> {
 async function cacheKey(kind: OfficialRuntime): Promise<string> {
   const hash = createHash("sha256").update(kind);
   // The console's formatting (runtime/testing/format.ts) is vitest's display library: its versions count too.
-  for (const pkg of ["esbuild", "@vitest/utils", "@vitest/pretty-format", ...ENTRIES[kind].packages]) hash.update(pkg).update(await versionOf(pkg).catch(() => "absent"));
+  for (const pkg of ["esbuild", "@vitest/utils", "@vitest/pretty-format", ...ENTRIES[kind].packages])
+    hash.update(pkg).update(await versionOf(pkg).catch(() => "absent"));
   const sources = [
     ...(await readdir(RUNTIME_DIR))
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".spec.ts"))
