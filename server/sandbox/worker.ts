@@ -2,6 +2,7 @@
 /// <reference path="./webassembly.d.ts" />
 import { parentPort, workerData } from "node:worker_threads";
 import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
+import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import { delta, patch, rebuild, type PageDelta } from "./page-delta";
@@ -477,8 +478,8 @@ function imageStarted(vm: Vm, json: string): void {
   vm.imageAs = undefined;
   vm.loaded = undefined;
   if (key === undefined || loaded === undefined || !vm.base) return;
-  const report = JSON.parse(json) as { ok?: unknown; repeatable?: unknown };
-  if (report.ok !== true || report.repeatable !== true) return;
+  const report = JSON.parse(json) as StartReport;
+  if (!report.ok || !report.repeatable) return;
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
   const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
