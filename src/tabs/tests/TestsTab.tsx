@@ -57,6 +57,11 @@ function Diff({ text }: { text: string }) {
   );
 }
 
+/** A failure's message as Jest writes it, line by line, without the diff it ends with (shown below it, coloured). */
+function messageOf(error: NonNullable<TestOutcome["error"]>): string {
+  return error.diff && error.message.endsWith(error.diff) ? error.message.slice(0, -error.diff.length).trimEnd() : error.message;
+}
+
 function TestRow({ test }: { test: TestOutcome }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
   const color =
@@ -73,7 +78,7 @@ function TestRow({ test }: { test: TestOutcome }) {
       </div>
       {e && (
         <div className="mt-1 space-y-1 pl-6 text-sm">
-          <p className="text-rose-800 dark:text-rose-200">{e.message}</p>
+          <p className="whitespace-pre-wrap break-words text-rose-800 dark:text-rose-200">{messageOf(e)}</p>
           {(e.expected !== undefined || e.actual !== undefined) && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs">
               <dt className="text-emerald-700 dark:text-emerald-300">Expected</dt>
