@@ -21,6 +21,10 @@ for (const theme of ["light", "dark"] as const) {
 test("a deliberately wrong expectation", async ({ mcp }) => {
   expect({ id: "T-1", closed: true }).toEqual({ id: "T-1", closed: false });
 });
+
+test("a wrong status", async ({ mcp }) => {
+  expect("open").toBe("closed");
+});
 `;
     const context = await newContext(browser(), { dark: theme === "dark" });
     await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
@@ -33,14 +37,18 @@ test("a deliberately wrong expectation", async ({ mcp }) => {
     const passed = page.locator('[data-testid="test-result"][data-status="passed"]');
     const failed = page.locator('[data-testid="test-result"][data-status="failed"]');
     expect(await passed.count()).toBeGreaterThan(0);
-    expect(await failed.count()).toBe(1);
-    const failure = await failed.innerText();
+    expect(await failed.count()).toBe(2);
+    const failure = await failed.filter({ hasText: "a deliberately wrong expectation" }).innerText();
     expect(failure).toContain("a deliberately wrong expectation");
     expect(failure).toMatch(/Expected/);
     expect(failure).toMatch(/Received/);
     // The message keeps its lines, and the diff shows once, below it.
     expect(failure).toContain("expect(received).toEqual(expected) // deep equality\n");
     expect(failure.match(/- Expected/g)).toHaveLength(1);
+    // A message that says Expected and Received in lines of its own says them once.
+    const status = await failed.filter({ hasText: "a wrong status" }).innerText();
+    expect(status).toContain('expect(received).toBe(expected) // Object.is equality\n\nExpected: "closed"\nReceived: "open"');
+    expect(status.match(/Expected/g)).toHaveLength(1);
     const out = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
     mkdirSync(out, { recursive: true });
     for (const [name, width] of [
@@ -48,7 +56,7 @@ test("a deliberately wrong expectation", async ({ mcp }) => {
       ["phone", 390],
     ] as const) {
       await page.setViewportSize({ width, height: 800 });
-      await failed.screenshot({ path: `${out}failed-test-${name}-${theme}.png` });
+      await page.getByTestId("test-run").screenshot({ path: `${out}failed-tests-${name}-${theme}.png` });
     }
     await context.close();
   });
