@@ -265,7 +265,7 @@ Object.defineProperty(RealDate, "now", {
 });
 // `new Date()` and `Date()` read the clock; `new Date(value)` does not. The proxy keeps `instanceof Date`, the
 // prototype and the static methods as they are.
-g.Date = new Proxy(RealDate, {
+const ClockDate = new Proxy(RealDate, {
   construct(target, args, newTarget) {
     if (args.length === 0) clockRead = true;
     return Reflect.construct(target, args, newTarget);
@@ -275,11 +275,17 @@ g.Date = new Proxy(RealDate, {
     return Reflect.apply(target, self, args);
   },
 });
-// QuickJS's `performance.now` cannot be redefined in place: the global becomes an object that inherits the rest.
+g.Date = ClockDate;
+// A date's own constructor is the proxy too, so `new (date.constructor)()` cannot reach the clock unmarked (and
+// `date.constructor === Date` holds, as in Node).
+Object.defineProperty(RealDate.prototype, "constructor", { value: ClockDate, writable: true, configurable: true });
+// QuickJS's `performance.now` cannot be redefined in place: the global becomes a copy of the original's own
+// properties with `now` replaced, not an object inheriting from the original, whose `now` would read the clock unmarked.
 const performanceClock = g.performance as { now?: () => number } | undefined;
 if (typeof performanceClock?.now === "function") {
   const realPerformanceNow = performanceClock.now.bind(performanceClock);
-  g.performance = Object.create(performanceClock, {
+  g.performance = Object.create(Object.getPrototypeOf(performanceClock), {
+    ...Object.getOwnPropertyDescriptors(performanceClock),
     now: {
       enumerable: true,
       value: function now() {

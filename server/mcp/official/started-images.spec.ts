@@ -96,6 +96,12 @@ describe.each([
   ["new Date()", "const startedAt = new Date();"],
   ["Date()", "const startedAt = Date();"],
   ["performance.now()", "const startedAt = performance.now();"],
+  // The clock behind the globals: a date's own constructor, and the performance object the global one stands for.
+  ["new (new Date(0).constructor)()", "const startedAt = new (new Date(0).constructor)();"],
+  [
+    "the performance object behind the global one",
+    "const behind = Object.getPrototypeOf(performance);\nconst startedAt = typeof behind.now === 'function' ? behind.now() : performance.now();",
+  ],
 ])("a start that reads the clock with %s", (_, topLevel) => {
   test("is run again for every instance, never imaged", async () => {
     const clocked = await project(server(`${topLevel}\nvoid startedAt;`));
