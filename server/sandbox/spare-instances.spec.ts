@@ -68,6 +68,8 @@ describe("spare instances", () => {
     grown.evalCode("globalThis.big = 'y'.repeat(4 * 2 ** 20)", "grow.js").dispose();
     const large = grown.snapshot();
     expect(large.memory.byteLength).toBeGreaterThan(snapshot.memory.byteLength);
+    // Once a snapshot of that size has been restored here, an instance of its size is worth keeping.
+    (await spares.restore(large, options())).dispose();
     expect(spares.close(grown, true, keepAll)).toBe(0);
 
     const small = await spares.restore(snapshot, options());
@@ -78,6 +80,18 @@ describe("spare instances", () => {
     expect(text(again, "big.length")).toBe(String(4 * 2 ** 20));
     small.dispose();
     again.dispose();
+  });
+
+  test("an instance that grew past every snapshot restored here (a memory bomb's) is let go of at close, not kept", async () => {
+    // No restore could take it, and kept instances are outside the ledger: four of a worker's at SANDBOX_MEMORY_MB each
+    // would sit unused beside SANDBOX_TOTAL_MB for as long as the worker stays busy.
+    const spares = new SpareInstances(wasm, 2, 60_000, () => undefined);
+    const bombed = await spares.restore(snapshot, options());
+    bombed.evalCode("globalThis.big = 'y'.repeat(4 * 2 ** 20)", "grow.js").dispose();
+    const bytes = memoryOf(bombed).buffer.byteLength;
+    expect(bytes).toBeGreaterThan(snapshot.memory.byteLength);
+    expect(spares.close(bombed, true, keepAll)).toBe(bytes);
+    expect(spares.keptBytes()).toBe(0);
   });
 
   test("not kept after a trap, past the count, or when it would not fit; let go of when idle", async () => {

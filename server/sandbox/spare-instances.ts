@@ -51,10 +51,12 @@ export class SpareInstances {
   private spares: Wired[] = [];
   private readonly wiring = new WeakMap<QuickJS, Wired>();
   private idle?: ReturnType<typeof setTimeout>;
+  /** The largest snapshot restored here: an instance that grew past it (a memory bomb's) could take no restore. */
+  private largestRestored = 0;
 
   /**
-   * `max` instances are kept at most; they are let go of (`onRelease` with their bytes) after `idleMs` without a
-   * restore, or at once when `keep()` says no, so memory comes back when the worker is quiet or the sandboxes are full.
+   * `max` instances are kept at most; they are let go of (`onRelease` with their bytes) `idleMs` after the last VM
+   * closed, or at once when `keep()` says no, so memory comes back when the worker is quiet or the sandboxes are full.
    */
   constructor(
     private readonly module: WebAssembly.Module,
@@ -67,6 +69,7 @@ export class SpareInstances {
   async restore(snapshot: Snapshot, options: QuickJSOptions): Promise<QuickJS> {
     if (snapshot.extensions.length > 0) throw new Error("Snapshots with extensions are restored by QuickJS.restore");
     const opts = internals.normalizeOptions(options);
+    this.largestRestored = Math.max(this.largestRestored, snapshot.memory.byteLength);
     const vm = new internals(this.module);
     const wired = this.take(snapshot.memory.byteLength) ?? (await this.instantiate(vm));
     wired.holder.current = vm;
@@ -83,15 +86,16 @@ export class SpareInstances {
   }
 
   /**
-   * Disposes `vm`; its instance is kept for the next restore when `reusable` (it closed normally, not after a trap)
-   * and `keep(bytes)` agrees for all kept instances with it. Returns the bytes of linear memory let go of: `vm`'s when
-   * its instance is not kept, the oldest kept one's when it is kept past the count, otherwise 0.
+   * Disposes `vm`; its instance is kept for the next restore when `reusable` (it closed normally, not after a trap),
+   * its memory is no larger than a snapshot restored here (one that grew past them all would only sit outside the
+   * ledger), and `keep(bytes)` agrees for all kept instances with it. Returns the bytes of linear memory let go of:
+   * `vm`'s when its instance is not kept, the oldest kept one's when it is kept past the count, otherwise 0.
    */
   close(vm: QuickJS, reusable: boolean, keep: (bytes: number) => boolean): number {
     const wired = this.wiring.get(vm);
     const bytes = (vm as unknown as { exports: Exports }).exports.memory.buffer.byteLength;
     vm.dispose();
-    if (!wired || !reusable || this.max === 0 || !keep(this.keptBytes() + bytes)) return bytes;
+    if (!wired || !reusable || this.max === 0 || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) return bytes;
     this.spares.push(wired);
     this.releaseWhenIdle();
     // Past the count the oldest goes: the newest instances are the likeliest to fit what opens next.
