@@ -53,3 +53,30 @@ test("the count follows VMs as they open, load, answer, are imaged, give up imag
   expect(pool.images.count).toBe(0);
   expect(pool.usedBytes()).toBe(0);
 });
+
+test("a VM whose code crashed leaves the count, and its owner is told it is lost (a session then reloads its build)", async () => {
+  const nest = `import { Tool, ToolContext } from "@frontmcp/sdk";
+@Tool({ name: "nest", inputSchema: {} })
+export class Nest extends ToolContext {
+  async execute() {
+    let o: any = {};
+    for (let i = 0; i < 200000; i++) o = { a: o };
+    return { length: JSON.stringify(o).length };
+  }
+}
+`;
+  const compiled = await compileProject(helpDesk({ "nest.tool.ts": nest }));
+  if (!compiled.ok) throw new Error("the nesting project does not compile");
+  const [bystander, crashing] = await Promise.all([pool.open(), pool.open()]);
+  await Promise.all([loadProject(bystander, project, LIMITS), loadProject(crashing, compiled.project, LIMITS)]);
+  let lost = 0;
+  crashing.onLost = () => lost++;
+  const { outcome } = await callTool(crashing, { name: "nest", args: {}, answers: [], client: { form: true, url: true } }, LIMITS);
+  expect(JSON.stringify(outcome)).toMatch(/it will be reset/);
+  expect(lost).toBe(1);
+  expect(crashing.closed).toBe(true);
+  expect(pool.usedBytes()).toBe(summed([bystander]));
+  await crashing.close();
+  await bystander.close();
+  expect(pool.usedBytes()).toBe(0);
+});

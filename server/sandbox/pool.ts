@@ -160,7 +160,15 @@ class PoolWorker {
       // A good load or call of a `keepState` VM: its image is due once the VM goes quiet.
       if (vmId !== undefined && (p.message.op === "load" || p.message.op === "invoke")) this.pool.stepDone(vmId, p.message.id);
       p.resolve(m.json);
-    } else p.reject(new SandboxError(m.error.kind, m.error.message));
+    } else {
+      // The worker has dropped a VM whose code crashed: it is lost, as with a replaced worker, so its owner reloads it
+      // (a session from its last good build) instead of calling a VM that is gone, and the pool stops counting it.
+      if (m.error.kind === "crashed" && vmId !== undefined && p.message.op !== "close") {
+        this.vms.delete(vmId);
+        this.pool.lost(vmId);
+      }
+      p.reject(new SandboxError(m.error.kind, m.error.message));
+    }
   }
 
   /** Deadline of the guest code running now (0 when none), and the VM running it. */

@@ -146,3 +146,31 @@ describe("the learner's own error that reads like a limit", () => {
     expect((await call(s.mcpUrl, "probe")).result.structuredContent).toEqual({ type: "undefined" });
   });
 });
+
+// A built-in that recurses natively (JSON.stringify of a deeply nested value) can exhaust the worker thread's own
+// stack before QuickJS's stack check sees it: the engine stops in the middle of its C code, no catch in the guest
+// runs, and the VM is left half-way (its shadow stack and the partial result never freed). That VM is not the
+// learner's to keep using: the call says the sandbox was reset, and the next call gets a fresh VM of the same build.
+describe("native recursion past the worker's stack", () => {
+  const FILES = {
+    "bump.tool.ts": tool("bump", "    return { bumps: ++bumps };").replace("@Tool", "let bumps = 0;\n@Tool"),
+    "nest.tool.ts": tool(
+      "nest",
+      "    let o: any = {};\n    for (let i = 0; i < 200000; i++) o = { a: o };\n    try {\n      return { length: JSON.stringify(o).length };\n    } catch (e) {\n      return { caught: String(e) };\n    }",
+    ),
+  };
+
+  test("fails that call as a reset sandbox, and the session goes on in a fresh VM", async () => {
+    const s = await createSession(pg, helpDesk(FILES));
+    const bumps = async (id: number) => (await call(s.mcpUrl, "bump", id)).result.structuredContent.bumps;
+    expect(await bumps(1)).toBe(1);
+    expect(await bumps(2)).toBe(2);
+    const r = await call(s.mcpUrl, "nest", 3);
+    expect(r.result.isError).toBe(true);
+    expect(r.result.content[0].text).toMatch(/reset/);
+    // Module state starts over: the VM that stopped half-way is gone, not patched up.
+    expect(await bumps(4)).toBe(1);
+    const after = await rawModern(s.mcpUrl, 5, "tools/call", { name: "assign_ticket", arguments: { id: "T-1", agent: "ana" } });
+    expect(after.body.result.structuredContent).toEqual({ id: "T-1", agent: "ana" });
+  });
+});

@@ -179,6 +179,14 @@ function fullError(): SandboxErrorInfo {
 function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
   const message = String((error as Error)?.message ?? error);
   if (error instanceof WebAssembly.RuntimeError) return { kind: "crashed", message: `The sandbox crashed (${message}); it will be reset` };
+  // This thread's own stack ran out inside the engine (a built-in recursing natively, such as JSON.stringify of a
+  // deeply nested value, before QuickJS's stack check): the engine stopped half-way through its C code, as at a
+  // trap, with its stack pointer and what it had allocated left behind, and no catch of the guest ran.
+  if (error instanceof RangeError)
+    return {
+      kind: "crashed",
+      message: `The code nested too deeply inside a built-in function (${message}), such as JSON.stringify of a deeply nested value, and the sandbox had to stop; it will be reset`,
+    };
   const stoppedBy = vm?.stoppedBy;
   if (vm) vm.stoppedBy = undefined;
   if (stoppedBy === "full") return fullError();
@@ -510,7 +518,6 @@ function imageStarted(vm: Vm, json: string): void {
   loadImages.put(key, { snapshot, entries, json: loaded, started: json, bytes: pages.packed.byteLength });
 }
 
-/** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
 /** The parts of a quickjs-wasi instance an image is made of (what its `snapshot()` reads, without its copy). */
 type ImageExports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
