@@ -72,7 +72,7 @@ export class Nest extends ToolContext {
   let lost = 0;
   crashing.onLost = () => lost++;
   const { outcome } = await callTool(crashing, { name: "nest", args: {}, answers: [], client: { form: true, url: true } }, LIMITS);
-  expect(JSON.stringify(outcome)).toMatch(/it will be reset/);
+  expect(JSON.stringify(outcome)).toMatch(/will be reset/);
   expect(lost).toBe(1);
   expect(crashing.closed).toBe(true);
   expect(pool.usedBytes()).toBe(summed([bystander]));

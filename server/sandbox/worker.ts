@@ -179,13 +179,14 @@ function fullError(): SandboxErrorInfo {
 function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
   const message = String((error as Error)?.message ?? error);
   if (error instanceof WebAssembly.RuntimeError) return { kind: "crashed", message: `The sandbox crashed (${message}); it will be reset` };
-  // This thread's own stack ran out inside the engine (a built-in recursing natively, such as JSON.stringify of a
-  // deeply nested value, before QuickJS's stack check): the engine stopped half-way through its C code, as at a
-  // trap, with its stack pointer and what it had allocated left behind, and no catch of the guest ran.
+  // This thread's own stack ran out inside the engine (native recursion that QuickJS's stack check did not see in
+  // time: JSON.stringify of a deeply nested value, or parsing a deeply nested expression): the engine stopped half-way
+  // through its C code, as at a trap, with its stack pointer and what it had allocated left behind, and no catch of
+  // the guest ran.
   if (error instanceof RangeError)
     return {
       kind: "crashed",
-      message: `The code nested too deeply inside a built-in function (${message}), such as JSON.stringify of a deeply nested value, and the sandbox had to stop; it will be reset`,
+      message: `The code nested too deeply for the sandbox (${message}), as JSON.stringify of a value nested thousands of levels deep does; the sandbox had to stop and will be reset`,
     };
   const stoppedBy = vm?.stoppedBy;
   if (vm) vm.stoppedBy = undefined;
