@@ -238,3 +238,54 @@ class SandboxAbortController {
 
 g.AbortController ??= SandboxAbortController;
 g.AbortSignal ??= SandboxAbortSignal;
+
+// ---- the clock: whether the server read it while it started ----
+// The worker keeps an image of a build's server just after it started, and starts later instances of the same build
+// from it (see started-images in worker.ts). A start that read the clock would end differently at another moment, so
+// reading it marks the start as not repeatable. Randomness needs no mark: every VM is restored from one snapshot,
+// so `Math.random()` already gives each instance the same sequence.
+let clockRead = false;
+
+/** Clears the mark; `true` from `readClock` then means the clock was read since. */
+export function watchClock(): void {
+  clockRead = false;
+}
+
+export function readClock(): boolean {
+  return clockRead;
+}
+
+const RealDate = Date;
+const realNow = Date.now;
+Object.defineProperty(RealDate, "now", {
+  value: function now() {
+    clockRead = true;
+    return realNow();
+  },
+});
+// `new Date()` and `Date()` read the clock; `new Date(value)` does not. The proxy keeps `instanceof Date`, the
+// prototype and the static methods as they are.
+g.Date = new Proxy(RealDate, {
+  construct(target, args, newTarget) {
+    if (args.length === 0) clockRead = true;
+    return Reflect.construct(target, args, newTarget);
+  },
+  apply(target, self, args) {
+    clockRead = true;
+    return Reflect.apply(target, self, args);
+  },
+});
+// QuickJS's `performance.now` cannot be redefined in place: the global becomes an object that inherits the rest.
+const performanceClock = g.performance as { now?: () => number } | undefined;
+if (typeof performanceClock?.now === "function") {
+  const realPerformanceNow = performanceClock.now.bind(performanceClock);
+  g.performance = Object.create(performanceClock, {
+    now: {
+      enumerable: true,
+      value: function now() {
+        clockRead = true;
+        return realPerformanceNow();
+      },
+    },
+  });
+}

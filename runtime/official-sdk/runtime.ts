@@ -1,17 +1,50 @@
 // The surface the host calls in an official-SDK VM (`globalThis.__playground`): load the project's ES modules, then
 // pass stdin lines in and stdout lines out. Every call returns a report of what the server wrote meanwhile.
+import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import { type EntryFunctions, type JsonText, type LazyJsonText, toJsonText } from "../../contract/json-text";
+import type { CodeProblem } from "../sandbox/entry";
 import { locateInProject, type LineMaps } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
-import { fireTimer, takeLogs, takeTimerChanges } from "./globals";
+import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
+import { warmUp, type WarmUpServer } from "./warm-up";
 
 export type BuiltinModules = Record<string, Record<string, unknown>>;
-/** `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
-type LoadRequest = { entries: string[]; lineMaps: LineMaps; logCallBytes?: number };
+/** `entries`: the modules a stdio server starts from; `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
+export type OfficialLoadRequest = { entries: string[]; lineMaps: LineMaps; logCallBytes?: number };
 
-let request: LoadRequest = { entries: [], lineMaps: {} };
+/** What the server did during one step: the lines it wrote to stdout, its timers set and cleared, its console output. */
+export type StepReport = {
+  outbox: Array<{ message: JSONRPCMessage; related?: RequestId }>;
+  timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
+  logs: string[];
+};
+/**
+ * `start` also says whether the server came up (its entry modules ran and it connected a transport), and whether
+ * every start of these files ends in this same state (`repeatable`: nothing read the clock).
+ */
+type StartOutcome = { ok: true; repeatable: boolean } | { ok: false; error: CodeProblem };
+export type StartReport = StepReport & StartOutcome;
 
-function errorInfo(error: unknown): { message: string; where?: string } {
+/**
+ * What the host invokes in an official-SDK VM (stdio as a process would have it): the same kind of map as the
+ * FrontMCP runtime's EntryPoints, and reached the same way (server/sandbox/entry-points.ts).
+ */
+export type OfficialEntryPoints = {
+  load: { args: OfficialLoadRequest; result: { ok: true } };
+  /** Runs the entry modules: the server connects its transport here. */
+  start: { args: Record<string, never>; result: StartReport };
+  /** A line on the server's stdin. */
+  deliver: { args: JSONRPCMessage; result: StepReport };
+  /** A timer the server set is due (the host keeps the clock). */
+  fireTimer: { args: { id: number }; result: StepReport };
+  /** The client went away: stdin closed. */
+  close: { args: Record<string, never>; result: StepReport };
+};
+
+let request: OfficialLoadRequest = { entries: [], lineMaps: {} };
+
+function errorInfo(error: unknown): CodeProblem {
   const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
   return { message, where: locateInProject(error instanceof Error ? error.stack : undefined, request.lineMaps) };
 }
@@ -21,62 +54,83 @@ function errorInfo(error: unknown): { message: string; where?: string } {
  * it reads a settled call), so it is built lazily, in `toString`: it then holds everything the server wrote in
  * response, however many awaits the SDK took to get there. It joins strings only; no learner code runs in it.
  */
-function report(extra: () => Record<string, unknown> = () => ({})): { toString(): string } {
-  return {
+function report(): LazyJsonText<StepReport>;
+function report<E extends object>(extra: () => E): LazyJsonText<StepReport & E>;
+function report(extra: () => object = () => ({})): LazyJsonText<StepReport> {
+  const lazy = {
     toString() {
       const rest = JSON.stringify({ ...extra(), timers: takeTimerChanges(), logs: takeLogs() });
       return `{"outbox":${takeOutboxJson()},${rest.slice(1)}`;
     },
   };
+  return lazy as LazyJsonText<StepReport>;
 }
 
-export function installOfficialRuntime(modules: BuiltinModules): void {
+/**
+ * `warmUpServer` builds the throwaway server the bundle warms the SDK with (see warm-up.ts). Its outcome is kept in
+ * `__officialWarmUp` ("ok" or why not) for the runtime's spec; whatever it wrote or timed is dropped, so the first
+ * report a learner's server sends holds only what that server did.
+ */
+export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: WarmUpServer): void {
   const g = globalThis as Record<string, unknown>;
+  const outcome = (text: string) => {
+    takeLogs();
+    takeTimerChanges();
+    Object.defineProperty(g, "__officialWarmUp", { value: text });
+  };
+  warmUp(warmUpServer).then(
+    () => outcome("ok"),
+    (error: unknown) => outcome(`failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   // The module loader (on the host) builds each builtin module from this table.
   g.__officialModules = modules;
-  let failure: { message: string; where?: string } | undefined;
+  let failure: CodeProblem | undefined;
 
-  g.__playground = {
-    load(json: string): string {
-      request = JSON.parse(json) as LoadRequest;
+  const playground = {
+    load(json: string): JsonText<{ ok: true }> {
+      request = JSON.parse(json) as OfficialLoadRequest;
       if (request.logCallBytes !== undefined) setCallLogBytes(request.logCallBytes);
-      return JSON.stringify({ ok: true });
+      return toJsonText({ ok: true as const });
     },
 
     /** Runs the project's entry modules (top-level await included): the server connects its transport here. */
-    async start(): Promise<{ toString(): string }> {
+    async start(): Promise<LazyJsonText<StartReport>> {
+      watchClock();
       try {
         for (const entry of request.entries) await import(entry);
       } catch (error) {
         failure = errorInfo(error);
       }
-      return report(() => {
+      return report((): StartOutcome => {
         if (failure) return { ok: false, error: failure };
         if (!connectedTransport())
           return {
             ok: false,
             error: { message: "The server never connected a transport: end the file with `await server.connect(new StdioServerTransport())`" },
           };
-        return { ok: true };
+        // Every start of these files ends in this same state (then the worker may start the next from an image of
+        // this one): read when the job queue is drained, so work the start left queued is counted too.
+        return { ok: true, repeatable: !readClock() };
       });
     },
 
-    async deliver(json: string): Promise<{ toString(): string }> {
+    async deliver(json: string): Promise<LazyJsonText<StepReport>> {
       const transport = connectedTransport();
       if (!transport) throw new Error("The server is not connected");
       transport.receive(JSON.parse(json));
       return report();
     },
 
-    async fireTimer(json: string): Promise<{ toString(): string }> {
+    async fireTimer(json: string): Promise<LazyJsonText<StepReport>> {
       fireTimer((JSON.parse(json) as { id: number }).id);
       return report();
     },
 
     /** The client went away: stdin closed. */
-    async close(): Promise<{ toString(): string }> {
+    async close(): Promise<LazyJsonText<StepReport>> {
       await connectedTransport()?.close();
       return report();
     },
-  };
+  } satisfies EntryFunctions<OfficialEntryPoints>;
+  g.__playground = playground;
 }

@@ -2,10 +2,12 @@
 import * as zod from "zod";
 import * as sdk from "../sdk/index";
 import type { ElicitAnswer } from "../../contract/elicitation";
+import { type EntryFunctions, type JsonText, toJsonText } from "../../contract/json-text";
 import { rememberedApprovals, restoreApprovals, runToolCall, type CallOutcome, type CallRequest } from "../sdk/call";
-import { buildProjectServer, listTools, type ProjectServer } from "../sdk/project-server";
+import { buildProjectServer, type ListedTool, listTools, type ProjectServer } from "../sdk/project-server";
 import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
 import type { ElicitationRequest } from "../testing/mcp-fixture";
+import type { CollectedTest } from "../testing/registry";
 import type { TestResult } from "../testing/runner";
 import { locateInProject, type LineMaps } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
@@ -15,25 +17,38 @@ import { createTestMode } from "./test-mode";
  * A VM has one role, fixed by its first load: "server" runs a project's non-test files and serves its tools;
  * "tests" defines test files (hidden checks or a learner's tests) whose `mcp` fixture reaches a server in another VM.
  */
-export type LoadRequest = {
+type LoadCommon = {
   files: string[];
   lineMaps: LineMaps;
-  role: "server" | "tests";
-  /** Server role: tools the session had approved when its VM is rebuilt (another instance, a restarted worker). */
-  approvals?: string[];
   /** Console output one call, test or load keeps, in bytes (the host's LOG_CALL_KB). */
   logCallBytes?: number;
 };
+export type ServerLoadRequest = LoadCommon & {
+  role: "server";
+  /** Tools the session had approved when its VM is rebuilt (another instance, a restarted worker). */
+  approvals?: string[];
+};
+export type TestsLoadRequest = LoadCommon & { role: "tests" };
+export type LoadRequest = ServerLoadRequest | TestsLoadRequest;
+
+export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
+/** A problem in the learner's code, with the project line it points at when one is known. */
+export type CodeProblem = { message: string; where?: string };
+/** What loading a server answers: its tools and settings, or the problem that stopped it. */
+export type ServerLoadReply = { ok: true; tools: ListedTool[]; server: ServerInfo; logs: string[] } | { ok: false; error: CodeProblem; logs: string[] };
+/** What loading test files answers: the tests they define, and each file that threw while loading. */
+export type TestsLoadReply = { ok: true; tests: CollectedTest[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
 
 /** What `callTool` answers: the outcome, the call's console output, and every tool with a remembered approval. */
 export type CallReply = { outcome: CallOutcome; logs: string[]; approvals: string[] };
 
 /**
- * The entry points the host invokes by name once a VM has loaded (JSON text in, JSON text out), with the argument
- * each takes and the result it answers. The host calls them through server/project/project-vm.ts's invokeEntry,
- * typed by this same map, so a renamed entry or a changed shape is a compile error on both sides.
+ * The entry points the host invokes by name (JSON text in, JSON text out), with the argument each takes and the result
+ * it answers; `load` answers by role. The host reaches them only through SandboxVm's load and invoke, typed by this
+ * map (server/sandbox/entry-points.ts), so a renamed entry or a changed shape is a compile error on both sides.
  */
 export type EntryPoints = {
+  load: { args: ServerLoadRequest; result: ServerLoadReply } | { args: TestsLoadRequest; result: TestsLoadReply };
   callTool: { args: CallRequest; result: CallReply };
   runTest: { args: { id: number }; result: TestResult };
   abortTest: { args: { id: number; message: string }; result: TestResult };
@@ -41,8 +56,10 @@ export type EntryPoints = {
 };
 
 /** One entry point: parses its argument, runs, and answers JSON. Async like every invoked entry, so the worker settles them the same way. */
-function entry<N extends keyof EntryPoints>(run: (args: EntryPoints[N]["args"]) => EntryPoints[N]["result"] | Promise<EntryPoints[N]["result"]>) {
-  return async (json: string): Promise<string> => JSON.stringify(await run(JSON.parse(json) as EntryPoints[N]["args"]));
+function entry<N extends Exclude<keyof EntryPoints, "load">>(
+  run: (args: EntryPoints[N]["args"]) => EntryPoints[N]["result"] | Promise<EntryPoints[N]["result"]>,
+) {
+  return async (json: string): Promise<JsonText<EntryPoints[N]["result"]>> => toJsonText(await run(JSON.parse(json) as EntryPoints[N]["args"]));
 }
 
 const logs = new LogBuffer();
@@ -71,7 +88,7 @@ function captureHostBridge(): void {
 
 const locate = (stack: string | undefined) => locateInProject(stack, lineMaps);
 
-function errorInfo(error: unknown): { message: string; where?: string } {
+function errorInfo(error: unknown): CodeProblem {
   const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
   return { message, where: locate(error instanceof Error ? error.stack : undefined) };
 }
@@ -84,25 +101,25 @@ const playground = {
   },
 
   /** Server role: runs every listed file's top level and works out the served tools. Tests role: defines the tests. */
-  load(json: string): string {
+  load(json: string): JsonText<ServerLoadReply | TestsLoadReply> {
     captureHostBridge();
     const request = JSON.parse(json) as LoadRequest;
     lineMaps = request.lineMaps;
     if (request.logCallBytes !== undefined) setCallLogBytes(request.logCallBytes);
-    if (request.role === "tests") return JSON.stringify({ ok: true, ...tests.loadTests(request.files) });
+    if (request.role === "tests") return toJsonText<TestsLoadReply>({ ok: true, ...tests.loadTests(request.files) });
     try {
       const modules = new Map<string, Record<string, unknown>>();
       for (const file of request.files) modules.set(file, table.instantiate(file));
       server = buildProjectServer(modules);
       restoreApprovals(request.approvals ?? []);
-      return JSON.stringify({
+      return toJsonText<ServerLoadReply>({
         ok: true,
         tools: listTools(server),
         server: { ...server.info, elicitationEnabled: server.elicitationEnabled, origin: server.origin },
         logs: takeLogs(),
       });
     } catch (error) {
-      return JSON.stringify({ ok: false, error: errorInfo(error), logs: takeLogs() });
+      return toJsonText<ServerLoadReply>({ ok: false, error: errorInfo(error), logs: takeLogs() });
     }
   },
 
@@ -114,7 +131,7 @@ const playground = {
   runTest: entry<"runTest">(({ id }) => tests.runTest(id)),
   abortTest: entry<"abortTest">(({ id, message }) => tests.abortTest(id, message)),
   answerElicitation: entry<"answerElicitation">(({ clientId, request }) => tests.answerElicitation(clientId, request)),
-} satisfies Record<keyof EntryPoints, (json: string) => Promise<string>> & Record<string, unknown>;
+} satisfies EntryFunctions<EntryPoints> & Record<string, unknown>;
 
 // Frozen and fixed on the global: the worker takes its entry handles before any project code runs, and nothing
 // loaded later can swap an entry for its own.

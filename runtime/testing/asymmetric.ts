@@ -1,13 +1,19 @@
 // Asymmetric matchers: placeholders inside an expected value that accept a whole class of received values.
 
-import { SELF_DESCRIBING, type SelfDescribing } from "./format";
-
 export type Equals = (a: unknown, b: unknown) => boolean;
 
-export abstract class AsymmetricMatcher implements SelfDescribing {
-  readonly [SELF_DESCRIBING] = true;
+/**
+ * The mark pretty-format's AsymmetricMatcher plugin looks for: a marked value prints as its `toString()` name
+ * followed by its `sample` (ObjectContaining {"a": 1}, StringMatching /x/), or as its `toAsymmetricMatcher()` text
+ * (Any<Number>), the way Jest's and vitest's own matchers print in messages and diffs.
+ */
+const ASYMMETRIC_MATCHER = Symbol.for("jest.asymmetricMatcher");
+
+export abstract class AsymmetricMatcher {
+  readonly $$typeof = ASYMMETRIC_MATCHER;
   abstract asymmetricMatch(received: unknown, equals: Equals): boolean;
-  abstract describe(format: (value: unknown) => string): string;
+  /** The matcher's name, as pretty-format prints it. */
+  abstract toString(): string;
 }
 
 export function isAsymmetric(value: unknown): value is AsymmetricMatcher {
@@ -27,17 +33,20 @@ const PRIMITIVE_TYPES = new Map<unknown, string>([
 ]);
 
 class Any extends AsymmetricMatcher {
-  constructor(private readonly type: Constructor) {
+  constructor(readonly sample: Constructor) {
     super();
   }
   asymmetricMatch(received: unknown): boolean {
-    const typeName = PRIMITIVE_TYPES.get(this.type);
+    const typeName = PRIMITIVE_TYPES.get(this.sample);
     if (typeName !== undefined && typeof received === typeName) return true;
-    if (this.type === Object) return typeof received === "object" && received !== null;
-    return received instanceof this.type;
+    if (this.sample === Object) return typeof received === "object" && received !== null;
+    return received instanceof this.sample;
   }
-  describe(): string {
-    return `Any<${this.type.name || "anonymous"}>`;
+  toString(): string {
+    return "Any";
+  }
+  toAsymmetricMatcher(): string {
+    return `Any<${this.sample.name || "anonymous"}>`;
   }
 }
 
@@ -45,13 +54,16 @@ class Anything extends AsymmetricMatcher {
   asymmetricMatch(received: unknown): boolean {
     return received !== null && received !== undefined;
   }
-  describe(): string {
+  toString(): string {
+    return "Anything";
+  }
+  toAsymmetricMatcher(): string {
     return "Anything";
   }
 }
 
 class ObjectContaining extends AsymmetricMatcher {
-  constructor(private readonly sample: Record<PropertyKey, unknown>) {
+  constructor(readonly sample: Record<PropertyKey, unknown>) {
     super();
   }
   asymmetricMatch(received: unknown, equals: Equals): boolean {
@@ -59,48 +71,48 @@ class ObjectContaining extends AsymmetricMatcher {
     const target = received as Record<PropertyKey, unknown>;
     return Reflect.ownKeys(this.sample).every((key) => key in target && equals(target[key], this.sample[key]));
   }
-  describe(format: (value: unknown) => string): string {
-    return `ObjectContaining ${format(this.sample)}`;
+  toString(): string {
+    return "ObjectContaining";
   }
 }
 
 class ArrayContaining extends AsymmetricMatcher {
-  constructor(private readonly sample: readonly unknown[]) {
+  constructor(readonly sample: readonly unknown[]) {
     super();
   }
   asymmetricMatch(received: unknown, equals: Equals): boolean {
     if (!Array.isArray(received)) return false;
     return this.sample.every((wanted) => received.some((item) => equals(item, wanted)));
   }
-  describe(format: (value: unknown) => string): string {
-    return `ArrayContaining ${format(this.sample)}`;
+  toString(): string {
+    return "ArrayContaining";
   }
 }
 
 class StringContaining extends AsymmetricMatcher {
-  constructor(private readonly sample: string) {
+  constructor(readonly sample: string) {
     super();
   }
   asymmetricMatch(received: unknown): boolean {
     return typeof received === "string" && received.includes(this.sample);
   }
-  describe(format: (value: unknown) => string): string {
-    return `StringContaining ${format(this.sample)}`;
+  toString(): string {
+    return "StringContaining";
   }
 }
 
 class StringMatching extends AsymmetricMatcher {
-  private readonly pattern: RegExp;
+  readonly sample: RegExp;
   constructor(pattern: string | RegExp) {
     super();
-    this.pattern = typeof pattern === "string" ? new RegExp(pattern) : pattern;
+    this.sample = typeof pattern === "string" ? new RegExp(pattern) : pattern;
   }
   asymmetricMatch(received: unknown): boolean {
     // A fresh copy, so a /g pattern's lastIndex from an earlier match does not leak in.
-    return typeof received === "string" && new RegExp(this.pattern.source, this.pattern.flags).test(received);
+    return typeof received === "string" && new RegExp(this.sample.source, this.sample.flags).test(received);
   }
-  describe(): string {
-    return `StringMatching ${String(this.pattern)}`;
+  toString(): string {
+    return "StringMatching";
   }
 }
 

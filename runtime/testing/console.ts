@@ -1,54 +1,17 @@
 // console.log and friends for test code, writing formatted text into a sink instead of a terminal.
 
 import { CONSOLE_CUT_MARKER } from "../../contract/console";
-import { display, formatValue } from "./format";
+import { formatLog } from "./format";
 
 export type LogLevel = "log" | "info" | "warn" | "error" | "debug";
 export type LogSink = (level: LogLevel, text: string) => void;
 export type CapturedConsole = Record<LogLevel, (...args: unknown[]) => void>;
 
-/** Joins console arguments the way Node does, roughly: printf-style %s %d %i %f %o %O %j %% in a leading string. */
-export function formatArgs(args: readonly unknown[]): string {
-  const rest = [...args];
-  let head = "";
-  if (typeof rest[0] === "string" && rest.length > 1 && rest[0].includes("%")) {
-    const template = rest.shift() as string;
-    head = template.replace(/%([sdifoOj%])/g, (whole, spec: string) => {
-      if (spec === "%") return "%";
-      if (rest.length === 0) return whole;
-      const value = rest.shift();
-      switch (spec) {
-        case "s":
-          return typeof value === "string" ? value : display(value);
-        case "d":
-        case "i": {
-          const n = Number(value);
-          return String(spec === "i" ? Math.trunc(n) : n);
-        }
-        case "f":
-          return String(Number(value));
-        case "j": {
-          try {
-            return JSON.stringify(value) ?? "undefined";
-          } catch {
-            return "[Circular]";
-          }
-        }
-        default:
-          return formatValue(value, { maxWidth: 72 });
-      }
-    });
-    if (rest.length === 0) return head;
-    head += " ";
-  }
-  return head + rest.map(display).join(" ");
-}
-
 export function createConsole(sink: LogSink): CapturedConsole {
   const level =
     (name: LogLevel) =>
     (...args: unknown[]) =>
-      sink(name, formatArgs(args));
+      sink(name, formatLog(args));
   return { log: level("log"), info: level("info"), warn: level("warn"), error: level("error"), debug: level("debug") };
 }
 

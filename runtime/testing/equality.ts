@@ -110,10 +110,19 @@ export function matchesObject(received: unknown, expected: unknown): boolean {
  * an asymmetric matcher that accepts its received value shows that value, and with
  * `partial` (toMatchObject) received properties the expected value does not mention are left out.
  */
+/** Both arrays, or both plain-looking objects (what vitest's diff unwraps a container matcher's sample against). */
+function sameContainer(a: unknown, b: unknown): boolean {
+  const tag = Object.prototype.toString.call(a);
+  return tag === Object.prototype.toString.call(b) && (tag === "[object Object]" || tag === "[object Array]");
+}
+
 export function alignForDiff(expected: unknown, received: unknown, partial: boolean, depth = 0): [unknown, unknown] {
   if (depth > 12) return [expected, received];
   if (isAsymmetric(expected)) {
-    return expected.asymmetricMatch(received, equals) ? [received, received] : [expected, received];
+    if (expected.asymmetricMatch(received, equals)) return [received, received];
+    // A container matcher that did not match shows its sample against the value, item by item, as vitest's diff does.
+    const sample = (expected as { sample?: unknown }).sample;
+    return sameContainer(sample, received) ? alignForDiff(sample, received, partial, depth + 1) : [expected, received];
   }
   if (Array.isArray(expected) && Array.isArray(received)) {
     const exp = [...expected];

@@ -89,7 +89,7 @@ describe("toEqual / toStrictEqual", () => {
     ].join("\n");
     vexpect(error.diff).toBe(diff);
     vexpect(error.message).toBe(`expect(received).toEqual(expected)\n\n${diff}`);
-    vexpect(error.expected).toBe('{ "id": "T-1", "status": "closed", "tags": ["a"] }');
+    vexpect(error.expected).toBe('{"id": "T-1", "status": "closed", "tags": ["a"]}');
   });
   it("diffs multi-line strings line by line", () => {
     const error = failure(() => expect("one\ntwo\nthree").toEqual("one\n2\nthree"));

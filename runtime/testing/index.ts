@@ -41,7 +41,7 @@ export { createRegistry } from "./registry";
 export type { CollectedTest, Fixture, Registry, TestFunction } from "./registry";
 export { createRunner } from "./runner";
 export type { FixtureHandle, MakeFixture, Runner, TestError, TestResult } from "./runner";
-export { createConsole, formatArgs } from "./console";
+export { createConsole } from "./console";
 export type { CapturedConsole, LogLevel, LogSink } from "./console";
 export { frameLine } from "./stack";
 export { createExpect, ExpectationError } from "./expect";

@@ -72,7 +72,9 @@ export const builtinMatchers = {
     if (typeof expected !== "object" || expected === null) {
       throw new MatcherUsageError(`expected value must be a non-null object\nExpected: ${inline(expected)}`);
     }
-    return { pass: matchesObject(received, expected), expected, actual: received, diffPair: alignForDiff(expected, received, true) };
+    // Received is the part of the value that was compared, as vitest shows it (the rest is not in question).
+    const diffPair = alignForDiff(expected, received, true);
+    return { pass: matchesObject(received, expected), expected, actual: diffPair[1], diffPair };
   },
 
   toContain(this: Ctx, received: unknown, item: unknown): MatcherResult {
@@ -258,10 +260,12 @@ export const builtinMatchers = {
     } else {
       throw new MatcherUsageError(`expected value must be a string, a RegExp, an error class or an error\nExpected: ${inline(expected)}`);
     }
+    // Received is what was compared: the error itself against a class, otherwise its message (as vitest has them).
+    const comparedAs = typeof expected === "function" ? thrown : thrownText;
     return {
       pass,
       expected: expected instanceof Error ? expected.message : expected,
-      ...(threw ? { actual: thrownText } : {}),
+      ...(threw ? { actual: comparedAs } : {}),
       message: () => `${label}: ${this.isNot ? "not " : ""}${wanted}\n${thrownLine}`,
     };
   },

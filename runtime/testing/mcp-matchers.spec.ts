@@ -48,7 +48,7 @@ describe("toBeError", () => {
     expect(rawToolError).toBeError();
     expect(invalid.raw).toBeError();
     expect(ok).not.toBeError();
-    vexpect(failure(() => expect(ok).toBeError()).message).toContain('Received: a successful result: "{\\"id\\":\\"T-1\\",\\"closed\\":true}"');
+    vexpect(failure(() => expect(ok).toBeError()).message).toContain('Received: a successful result: "{"id":"T-1","closed":true}"');
     failure(() => expect(rawOk).toBeError());
     failure(() => expect(invalid).not.toBeError());
   });

@@ -1,6 +1,7 @@
 // A compiled project loaded into a sandbox VM: list its tools, call them, and word sandbox failures for learners.
 import type { CompiledFile, CompiledProject } from "../compile/compile";
 import { isTestFile } from "../compile/project-files";
+import { type JsonText, parseJsonText } from "../../contract/json-text";
 import { describeSandboxError, SandboxError, type SandboxVm } from "../sandbox/pool";
 import { memoryReleased } from "../sandbox/reclaim";
 
@@ -8,18 +9,18 @@ import { memoryReleased } from "../sandbox/reclaim";
 import { stoppedCallCode, toolError } from "../../contract/tool-errors";
 import type { CallOutcome, CallRequest } from "../../runtime/sdk/call";
 import type { ListedTool } from "../../runtime/sdk/project-server";
-import type { CallReply, EntryPoints, LoadRequest } from "../../runtime/sandbox/entry";
-import type { CollectedTest } from "../../runtime/testing/index";
+import type { ServerInfo, TestsLoadReply } from "../../runtime/sandbox/entry";
 export type { CallOutcome, CallResult } from "../../runtime/sdk/call";
 export type { ElicitationRequest } from "../../runtime/sdk/errors";
 export type { ListedTool } from "../../runtime/sdk/project-server";
-export type { EntryPoints } from "../../runtime/sandbox/entry";
+export type { ServerInfo } from "../../runtime/sandbox/entry";
 export type { ClientAbilities, ElicitAnswer } from "../../runtime/sdk/tool";
 export type ToolCall = CallRequest;
-export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
 export type LoadedProject = { tools: ListedTool[]; server: ServerInfo; logs: string[] };
+export type LoadedTests = TestsLoadReply;
 
-export type LoadedTests = { tests: CollectedTest[]; loadErrors: Array<{ file: string; message: string }>; logs: string[] };
+/** A VM of the FrontMCP runtime (runtime/sandbox/entry.ts), the one every function here drives. */
+export type FrontMcpVm = SandboxVm<"frontmcp">;
 
 /**
  * `maxResultBytes`: a tool result larger than this (as JSON) is refused, so it never reaches a page or a log.
@@ -46,25 +47,24 @@ export class ProjectLoadError extends Error {
   }
 }
 
-/** Loads files into a VM in one role; only the code of `scripts` enters the VM, so a VM never holds another's files. */
-async function loadInto(vm: SandboxVm, scripts: CompiledFile[], request: LoadRequest, limits: Limits): Promise<string> {
+/** Only the code of the scripts given enters the VM, so a VM never holds another's files. */
+const scriptsOf = (files: CompiledFile[]) => files.map((f) => ({ file: f.file, code: f.code }));
+
+/** Loads files into a VM in one role (the load's argument says which, and its answer follows it). */
+async function loadInto<T>(load: () => Promise<JsonText<T>>, limits: Limits): Promise<T> {
   try {
-    return await vm.load(
-      scripts.map((f) => ({ file: f.file, code: f.code })),
-      JSON.stringify({ ...request, logCallBytes: limits.logCallBytes }),
-      limits.loadTimeoutMs,
-    );
+    return parseJsonText(await load());
   } catch (error) {
     throw asLoadError(error, limits);
   }
 }
 
 /** The project's server: its non-test files, run and served; `approvals` are the session's remembered ones. */
-export async function loadProject(vm: SandboxVm, project: CompiledProject, limits: Limits, approvals: string[] = []): Promise<LoadedProject> {
+export async function loadProject(vm: FrontMcpVm, project: CompiledProject, limits: Limits, approvals: string[] = []): Promise<LoadedProject> {
   const files = project.files.filter((f) => !isTestFile(f.file));
   const lineMaps = Object.fromEntries(files.map((f) => [f.file, project.lineMaps[f.file]]));
-  const json = await loadInto(vm, files, { files: files.map((f) => f.file), lineMaps, role: "server", approvals }, limits);
-  const out = JSON.parse(json) as ({ ok: true } & LoadedProject) | { ok: false; error: { message: string; where?: string }; logs: string[] };
+  const request = { files: files.map((f) => f.file), lineMaps, role: "server" as const, approvals, logCallBytes: limits.logCallBytes };
+  const out = await loadInto(() => vm.load(scriptsOf(files), request, limits.loadTimeoutMs), limits);
   if (!out.ok) throw new ProjectLoadError(out.error.message, out.error.where);
   return { tools: out.tools, server: out.server, logs: out.logs };
 }
@@ -73,11 +73,11 @@ export async function loadProject(vm: SandboxVm, project: CompiledProject, limit
  * Test files in a VM of their own: `project` holds the tests and anything they import, and no server runs there;
  * the tests' `mcp` fixture reaches the server VM through the host.
  */
-export async function loadTests(vm: SandboxVm, project: CompiledProject, testFiles: string[], limits: Limits): Promise<LoadedTests> {
+export async function loadTests(vm: FrontMcpVm, project: CompiledProject, testFiles: string[], limits: Limits): Promise<LoadedTests> {
   // An official-SDK project's server files are ES modules for its own runtime; tests reach that server over MCP only.
   const scripts = project.files.filter((f) => !f.module);
-  const json = await loadInto(vm, scripts, { files: testFiles, lineMaps: project.lineMaps, role: "tests" }, limits);
-  return JSON.parse(json) as LoadedTests;
+  const request = { files: testFiles, lineMaps: project.lineMaps, role: "tests" as const, logCallBytes: limits.logCallBytes };
+  return loadInto(() => vm.load(scriptsOf(scripts), request, limits.loadTimeoutMs), limits);
 }
 
 function asLoadError(error: unknown, limits: Limits): Error {
@@ -86,33 +86,11 @@ function asLoadError(error: unknown, limits: Limits): Error {
   return error as Error;
 }
 
-/** Invokes a loaded FrontMCP VM's entry point by name, typed by the runtime's own map of entries; the JSON text. */
-export function invokeEntryText<N extends keyof EntryPoints>(
-  vm: SandboxVm,
-  name: N,
-  args: EntryPoints[N]["args"],
-  timeoutMs: number,
-  options?: { awaitsHost?: boolean },
-): Promise<string> {
-  return vm.invoke(name, JSON.stringify(args), timeoutMs, options);
-}
-
-/** The same, parsed. */
-export async function invokeEntry<N extends keyof EntryPoints>(
-  vm: SandboxVm,
-  name: N,
-  args: EntryPoints[N]["args"],
-  timeoutMs: number,
-  options?: { awaitsHost?: boolean },
-): Promise<EntryPoints[N]["result"]> {
-  return JSON.parse(await invokeEntryText(vm, name, args, timeoutMs, options));
-}
-
 /** Calls a tool; a sandbox failure (loop, memory, crash) becomes an isError result, never a thrown error.
  * `approvals` is every tool the VM has remembered an approval for, after the call (absent when the VM failed). */
-export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
+export async function callTool(vm: FrontMcpVm, call: ToolCall, limits: Limits): Promise<{ outcome: CallOutcome; logs: string[]; approvals?: string[] }> {
   try {
-    const json = await invokeEntryText(vm, "callTool", call, limits.callTimeoutMs);
+    const json = await vm.invoke("callTool", call, limits.callTimeoutMs);
     const max = limits.maxResultBytes ?? MAX_RESULT_BYTES;
     if (json.length > max) {
       // A refused result is garbage at once; large ones add up to a collection (see reclaim.ts).
@@ -120,7 +98,7 @@ export async function callTool(vm: SandboxVm, call: ToolCall, limits: Limits): P
       const text = `Tool "${call.name}" returned about ${Math.round(json.length / 1024)} KB; results are limited to ${Math.round(max / 1024)} KB. Return less (a summary, a page of items).`;
       return { outcome: { kind: "result", result: toolError(text, "RESULT_TOO_LARGE") }, logs: [] };
     }
-    return JSON.parse(json) as CallReply;
+    return parseJsonText(json);
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error;
     const text = `Tool "${call.name}" failed: ${describeSandboxError(error, { timeoutMs: limits.callTimeoutMs, memoryMB: limits.memoryMB })}`;

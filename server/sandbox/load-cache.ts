@@ -7,8 +7,11 @@
 import { createHash } from "node:crypto";
 import type { VmScript } from "./protocol";
 
-/** A VM's memory right after a load, the tokens of its entry points inside that memory, and what the load returned. */
-export type LoadedImage<S> = { snapshot: S; entries: Array<[string, number]>; json: string; bytes: number };
+/**
+ * A VM's memory right after a load, the tokens of its entry points inside that memory, and what the load returned;
+ * `started`, for an official-SDK VM imaged once its server started: what that start reported.
+ */
+export type LoadedImage<S> = { snapshot: S; entries: Array<[string, number]>; json: string; started?: string; bytes: number };
 
 /** How many distinct loads are remembered as seen (to spot the second sighting); older ones are forgotten. */
 const SEEN_KEYS = 2000;

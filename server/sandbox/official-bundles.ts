@@ -26,7 +26,9 @@ async function versionOf(pkg: string): Promise<string> {
 /** The cache key: bundler and package versions, and our own runtime sources. */
 async function cacheKey(kind: OfficialRuntime): Promise<string> {
   const hash = createHash("sha256").update(kind);
-  for (const pkg of ["esbuild", ...ENTRIES[kind].packages]) hash.update(pkg).update(await versionOf(pkg).catch(() => "absent"));
+  // The console's formatting (runtime/testing/format.ts) is vitest's display library: its versions count too.
+  for (const pkg of ["esbuild", "@vitest/utils", "@vitest/pretty-format", ...ENTRIES[kind].packages])
+    hash.update(pkg).update(await versionOf(pkg).catch(() => "absent"));
   const sources = [
     ...(await readdir(RUNTIME_DIR))
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".spec.ts"))

@@ -53,10 +53,26 @@ export function delta(base: Uint8Array, memory: Uint8Array, into?: Uint8Array): 
 export function rebuild(base: Uint8Array, image: PageDelta): Uint8Array {
   const memory = new Uint8Array(image.byteLength);
   memory.set(base.byteLength <= image.byteLength ? base : base.subarray(0, image.byteLength));
+  layPages(memory, image);
+  return memory;
+}
+
+/** Copies the image's pages to their places in `memory`, which holds the image's base. */
+function layPages(memory: Uint8Array, image: PageDelta): void {
   image.pages.forEach((page, i) => {
     const start = page * IMAGE_PAGE_BYTES;
     const length = Math.min(IMAGE_PAGE_BYTES, image.byteLength - start);
     memory.set(image.packed.subarray(i * IMAGE_PAGE_BYTES, i * IMAGE_PAGE_BYTES + length), start);
   });
-  return memory;
+}
+
+/**
+ * Lays an image's pages over a VM's memory that holds the image's base (a VM just restored from it), growing the
+ * memory first when the image is longer: only the changed pages are copied.
+ */
+export function patch(memory: { buffer: ArrayBuffer; grow(pages: number): number }, image: PageDelta): void {
+  const WASM_PAGE_BYTES = 65536;
+  const missing = Math.ceil((image.byteLength - memory.buffer.byteLength) / WASM_PAGE_BYTES);
+  if (missing > 0) memory.grow(missing);
+  layPages(new Uint8Array(memory.buffer), image);
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => pool.close());
 
 /** The sum the running total stands for, from the VMs as the test sees them. */
-const summed = (vms: SandboxVm[]) =>
+const summed = (vms: SandboxVm<"frontmcp">[]) =>
   vms.filter((vm) => !vm.closed).reduce((sum, vm) => sum + (vm.memoryBytes ?? ESTIMATE) + (vm.image?.snapshot.memory.byteLength ?? 0), 0);
 
 async function until(condition: () => boolean): Promise<void> {

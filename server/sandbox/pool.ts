@@ -5,6 +5,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { JsonText } from "../../contract/json-text";
+import type { EntryArgs, EntryName, EntryResult } from "./entry-points";
 import { officialRuntimeBundle } from "./official-bundles";
 import {
   LEDGER_LIMIT,
@@ -71,9 +73,9 @@ async function workerSource(): Promise<string> {
 const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
 
 const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
-const imageBytes = (vm: SandboxVm) => vm.image?.snapshot.memory.byteLength ?? 0;
+const imageBytes = (vm: HeldVm) => vm.image?.snapshot.memory.byteLength ?? 0;
 /** What one VM counts for in SANDBOX_TOTAL_MB: its memory as last measured (or an estimate) and its image. */
-const footprint = (vm: SandboxVm) => (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
+const footprint = (vm: HeldVm) => (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
 
 class PoolWorker {
   readonly vms = new Set<number>();
@@ -184,9 +186,15 @@ class PoolWorker {
   }
 }
 
-/** One VM: a session's live server state, or a throwaway VM for a test run. */
-export class SandboxVm {
+/** A VM of any runtime, as the pool holds it: the pool moves VMs between workers and images them and never calls their
+ * entries, the only thing a VM's runtime types (`any`: SandboxVm<R> is not assignable to SandboxVm<VmRuntime>, its entry
+ * signatures differ). */
+type HeldVm = SandboxVm<any>;
+
+/** One VM: a session's live server state, or a throwaway VM for a test run. `R`: its runtime, which fixes its entries. */
+export class SandboxVm<R extends VmRuntime = VmRuntime> {
   closed = false;
+  readonly runtime: R;
   onHostRequest?: HostHandler;
   /** Called when the VM is lost with its worker (a watchdog restart); the owner reloads or drops it. */
   onLost?: () => void;
@@ -205,17 +213,26 @@ export class SandboxVm {
     readonly id: number,
     readonly worker: PoolWorker,
     readonly options: VmOptions,
-  ) {}
-
-  load(scripts: VmScript[], loadJson: string, timeoutMs: number): Promise<string> {
-    this.modules = scripts.filter((s) => s.module);
-    return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<string>;
+  ) {
+    this.runtime = (options.runtime ?? "frontmcp") as R;
   }
 
-  /** `awaitsHost`: the call may wait on host replies (a test's mcp fixture); that wait is not running time. */
-  invoke(fn: string, json: string, timeoutMs: number, options: { awaitsHost?: boolean } = {}): Promise<string> {
-    const message = { op: "invoke" as const, vmId: this.id, fn, json, timeoutMs, awaitsHost: options.awaitsHost === true };
-    return this.pool.send(this, message) as Promise<string>;
+  /** Runs the VM's `load` entry with these scripts in place; its argument and answer are typed by the VM's runtime. */
+  load<A extends EntryArgs<R, "load">>(scripts: VmScript[], request: A, timeoutMs: number): Promise<JsonText<EntryResult<R, "load", A>>> {
+    this.modules = scripts.filter((s) => s.module);
+    const loadJson = JSON.stringify(request);
+    return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<JsonText<EntryResult<R, "load", A>>>;
+  }
+
+  /** Invokes entry `fn`, typed by the VM's runtime. `awaitsHost`: the call may wait on host replies (a test's mcp fixture); that wait is not running time. */
+  invoke<N extends EntryName<R>, A extends EntryArgs<R, N>>(
+    fn: N,
+    args: A,
+    timeoutMs: number,
+    options: { awaitsHost?: boolean } = {},
+  ): Promise<JsonText<EntryResult<R, N, A>>> {
+    const message = { op: "invoke" as const, vmId: this.id, fn, json: JSON.stringify(args), timeoutMs, awaitsHost: options.awaitsHost === true };
+    return this.pool.send(this, message) as Promise<JsonText<EntryResult<R, N, A>>>;
   }
 
   async close(): Promise<void> {
@@ -233,7 +250,7 @@ export type SandboxStats = { vms: number; allocatedBytes: number; loadImages: { 
 
 export class SandboxPool {
   private workers: PoolWorker[] = [];
-  private vms = new Map<number, SandboxVm>();
+  private vms = new Map<number, HeldVm>();
   private nextId = 1;
   private watchdog?: NodeJS.Timeout;
   /** Asked to free memory (close an idle session) when a new VM would not fit; true when it freed some. */
@@ -302,7 +319,7 @@ export class SandboxPool {
    * Opens a VM on the least busy worker; its runtime comes from that worker's snapshot of it. `keepState` (a
    * session's VM): the VM survives a replaced worker with the module state of its last good call.
    */
-  async open(options: { hostBridge?: boolean; runtime?: VmRuntime; keepState?: boolean } = {}): Promise<SandboxVm> {
+  async open<R extends VmRuntime = "frontmcp">(options: { hostBridge?: boolean; runtime?: R; keepState?: boolean } = {}): Promise<SandboxVm<R>> {
     if (!(await this.makeRoom(VM_ESTIMATE_BYTES)))
       throw new SandboxError(
         "crashed",
@@ -316,14 +333,14 @@ export class SandboxPool {
       runtime,
       keepState: options.keepState === true,
     };
-    const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
+    const vm = new SandboxVm<R>(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
     this.track(vm);
     await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
     return vm;
   }
 
-  send(vm: SandboxVm, message: WithoutId<ToWorker>): Promise<string | undefined> {
+  send(vm: HeldVm, message: WithoutId<ToWorker>): Promise<string | undefined> {
     if (vm.closed && message.op !== "close") return Promise.reject(new SandboxError("crashed", "This sandbox was closed"));
     return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number });
   }
@@ -384,7 +401,7 @@ export class SandboxPool {
   }
 
   /** Drops images, largest first and `keep`'s own last, until all fits (those VMs then start over after a restart, as before images existed); false when the VMs alone are over. */
-  private dropImages(keep: SandboxVm): boolean {
+  private dropImages(keep: HeldVm): boolean {
     const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
     if (this.usedBytes() <= limit) return true;
     const imaged = [...this.vms.values()].filter((vm) => vm.image).sort((a, b) => Number(a === keep) - Number(b === keep) || imageBytes(b) - imageBytes(a));
@@ -395,7 +412,7 @@ export class SandboxPool {
     return false;
   }
 
-  dropImage(vm: SandboxVm): void {
+  dropImage(vm: HeldVm): void {
     memoryReleased(imageBytes(vm));
     // The worker shares the image's buffer; it lets go too, and a later good call starts a new one.
     if (vm.image && !vm.closed) vm.worker.post({ op: "forgetImage", vmId: vm.id });
@@ -415,14 +432,14 @@ export class SandboxPool {
   }
 
   /** A VM the pool now counts. */
-  private track(vm: SandboxVm): void {
+  private track(vm: HeldVm): void {
     this.vms.set(vm.id, vm);
     this.used += footprint(vm);
     this.counted();
   }
 
   /** A VM the pool no longer counts (closed or lost); the VM, when it was counted. */
-  private untrack(vmId: number): SandboxVm | undefined {
+  private untrack(vmId: number): HeldVm | undefined {
     const vm = this.vms.get(vmId);
     if (!vm) return undefined;
     this.vms.delete(vmId);
@@ -432,7 +449,7 @@ export class SandboxPool {
   }
 
   /** Changes what a VM counts for (its size, its image); a VM already let go of stays out of the total. */
-  private resize(vm: SandboxVm, change: () => void): void {
+  private resize(vm: HeldVm, change: () => void): void {
     const counted = this.vms.get(vm.id) === vm;
     if (counted) this.used -= footprint(vm);
     change();

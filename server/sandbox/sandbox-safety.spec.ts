@@ -28,6 +28,7 @@ const HOSTILE = {
   "array_bomb.tool.ts": tool("array_bomb", "    const a: string[] = [];\n    for (;;) a.push('x'.repeat(1000) + a.length);"),
   "map_bomb.tool.ts": tool("map_bomb", "    const m = new Map();\n    for (let i = 0; ; i++) m.set('k' + i, { i });"),
   "buffer_bomb.tool.ts": tool("buffer_bomb", "    const keep: ArrayBuffer[] = [];\n    for (;;) keep.push(new ArrayBuffer(1 << 20));"),
+  "huge_buffer.tool.ts": tool("huge_buffer", "    return { size: new ArrayBuffer(2 ** 30).byteLength };"),
   "recursion.tool.ts": tool("recursion", "    const f = (n: number): number => f(n + 1) + 1;\n    return f(0);"),
   "never_settles.tool.ts": tool("never_settles", "    await new Promise(() => {});"),
   "escapes.tool.ts": tool(
@@ -58,6 +59,8 @@ describe("limits", () => {
     ["array_bomb", "OUT_OF_MEMORY", /more than 32 MB/, () => roomy],
     ["map_bomb", "OUT_OF_MEMORY", /more than 32 MB/, () => roomy],
     ["buffer_bomb", "OUT_OF_MEMORY", /more than 32 MB/, () => roomy],
+    // One allocation over the limit, refused at once: no interrupt poll sees it, only the engine's uncatchable error.
+    ["huge_buffer", "OUT_OF_MEMORY", /more than 32 MB/, () => pg],
     ["recursion", "TOOL_EXECUTION_ERROR", /call stack|stack/i, () => pg],
     ["never_settles", "TOOL_EXECUTION_ERROR", /never finishes/, () => pg],
   ])("%s fails that call with a clear message, and the session still works", async (name, code, message, playground) => {
@@ -127,6 +130,13 @@ describe("the learner's own error that reads like a limit", () => {
     const res = await api(pg, "POST", "/api/sessions", { files: helpDesk({ "boom.ts": `throw new Error(${JSON.stringify(text)});\n` }) });
     // Reported as the learner's error at its own line, as any thrown error at load is.
     expect(res.json.diagnostics).toEqual([{ file: "boom.ts", line: 1, column: 1, message: text }]);
+  });
+
+  test("a stop is told by what stopped that call: a timeout, then an allocation refused, in one session", async () => {
+    const s = await createSession(pg, helpDesk(HOSTILE));
+    expect((await call(s.mcpUrl, "loop", 1)).result._meta.code).toBe("TIMEOUT");
+    expect((await call(s.mcpUrl, "huge_buffer", 2)).result._meta.code).toBe("OUT_OF_MEMORY");
+    expect((await call(s.mcpUrl, "loop", 3)).result._meta.code).toBe("TIMEOUT");
   });
 
   test("learner code has no InternalError, QuickJS's constructor of errors no catch can stop", async () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { SpareInstances } from "./spare-instances";
 
 const require = createRequire(import.meta.url);
-const wasm = new WebAssembly.Module(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm")));
+const wasm = await WebAssembly.compile(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm")));
 const options = (more: Partial<QuickJSOptions> = {}): QuickJSOptions => ({ wasm, memoryLimit: 64 * 2 ** 20, timezoneOffset: 0, ...more });
 const memoryOf = (vm: QuickJS) => (vm as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports.memory;
 const text = (vm: QuickJS, code: string) => vm.evalCode(code, "spec.js").consume((h) => h.toString());

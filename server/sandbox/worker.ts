@@ -4,7 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
-import { delta, rebuild } from "./page-delta";
+import { delta, patch, rebuild, type PageDelta } from "./page-delta";
 import {
   ledgerAt,
   LEDGER_LIMIT,
@@ -61,8 +61,12 @@ type Vm = {
   stoppedBy?: "deadline" | "full";
   /** Restored from a load image: what that load returned, answered for this VM's load without running it again. */
   preloaded?: string;
-  /** This VM's load has run before on this worker: image it under this key once it has loaded. */
+  /** Restored from a started image (official SDK): what the server's start reported, answered for its start. */
+  prestarted?: string;
+  /** This VM's load has run before on this worker: image it under this key once it has loaded (official SDK: started). */
   imageAs?: string;
+  /** An official-SDK VM's load result, kept until its start is imaged with it. */
+  loaded?: string;
 };
 
 const vms = new Map<number, Vm>();
@@ -80,7 +84,12 @@ function sharedSnapshot(snapshot: Snapshot): Snapshot {
 }
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
-const loadImages = new LoadCache<Snapshot>(loadCacheBytes);
+/**
+ * What a load image holds: a whole snapshot (a FrontMCP VM after its load), or, for an official-SDK VM after its
+ * server started, only the pages that differ from its runtime's snapshot (a start changes about a tenth of it).
+ */
+type StartedImage = { stackPointer: number; pages: PageDelta };
+const loadImages = new LoadCache<Snapshot | StartedImage>(loadCacheBytes);
 /**
  * Instances of closed VMs, for the next VMs to be restored into (see spare-instances.ts). Like the load images they
  * are outside the ledger: at most SPARE_INSTANCES of them (about 5.4 MB each for FrontMCP VMs), kept only while they
@@ -397,26 +406,44 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
 }
 
 /**
- * VMs opened but not built yet (FrontMCP runtime): the first message for one builds it, from the image of the same
- * load when that message is a load this worker has imaged, otherwise from the runtime's snapshot as usual.
+ * VMs opened but not built yet: the first message for one builds it, from the image of the same load when that
+ * message is a load this worker has imaged (an official-SDK VM's image is of its server started), otherwise from the
+ * runtime's snapshot as usual.
  */
 const unbuilt = new Map<number, VmOptions>();
 
 async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" | "stats" | "open" | "restore" }>): Promise<void> {
-  const key = m.op === "load" ? loadKey(limits.hostBridge ? "frontmcp+host" : "frontmcp", m.scripts, m.loadJson) : undefined;
+  const runtime = limits.runtime ?? "frontmcp";
+  // An official-SDK image is patched over a VM restored with this worker's limits: they must be the image's too.
+  const kind = runtime === "frontmcp" ? (limits.hostBridge ? "frontmcp+host" : "frontmcp") : `${runtime}:${limits.memoryMB}:${limits.stackBytes}`;
+  const key = m.op === "load" ? loadKey(kind, m.scripts, m.loadJson) : undefined;
   const image = key === undefined ? undefined : loadImages.take(key);
   if (!image) {
     await openVm(vmId, limits);
     if (key !== undefined && loadImages.worthImaging(key)) vms.get(vmId)!.imageAs = key;
     return;
   }
+  const entries = (qjs: QuickJS) => new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
+  const tokens = limits.keepState ? image.entries : undefined;
+  if ("pages" in image.snapshot) {
+    // An official-SDK server, started: its runtime's snapshot with the pages its start changed laid over it.
+    const base = await baseSnapshot(limits, runtime);
+    const qjs = await instances.restore(
+      { ...base.snapshot, stackPointer: image.snapshot.stackPointer },
+      options(limits, () => vms.get(vmId)),
+    );
+    patch((qjs as unknown as { exports: ImageExports }).exports.memory, image.snapshot.pages);
+    const modules = new Map(m.op === "load" ? m.scripts.filter((s) => s.module).map((s) => [s.file, s.code] as const) : []);
+    const vm = addVm(vmId, qjs, { entries: entries(qjs), modules, builtins: base.builtins, tokens, base: base.snapshot.memory });
+    vm.preloaded = image.json;
+    vm.prestarted = image.started;
+    return;
+  }
   const qjs = await instances.restore(
     image.snapshot,
     options(limits, () => vms.get(vmId)),
   );
-  const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
-  const tokens = limits.keepState ? image.entries : undefined;
-  const vm = addVm(vmId, qjs, { entries, modules: new Map(), builtins: {}, tokens, base: image.snapshot.memory });
+  const vm = addVm(vmId, qjs, { entries: entries(qjs), modules: new Map(), builtins: {}, tokens, base: image.snapshot.memory });
   vm.preloaded = image.json;
   // The runtime took the bridge function during the load; its host side is bound again by name.
   if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
@@ -425,6 +452,11 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
 /** Keeps the image of a VM that has just loaded, when its load is one that repeats. */
 function imageLoaded(vm: Vm, json: string): void {
   const key = vm.imageAs;
+  // An official-SDK VM (the one kind with builtin modules) has only stored its files: it is imaged once started.
+  if (key !== undefined && Object.keys(vm.builtins).length > 0) {
+    vm.loaded = json;
+    return;
+  }
   vm.imageAs = undefined;
   if (key === undefined) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
@@ -433,10 +465,32 @@ function imageLoaded(vm: Vm, json: string): void {
   loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
 }
 
+/**
+ * Keeps the image of an official-SDK VM whose server has just started, when its load is one that repeats: later
+ * instances of the same files start from it instead of evaluating them again. Each is still a process of its own:
+ * a fresh copy of the module state the start left, as every start of those files leaves it. A start that read the
+ * clock (`repeatable` false) is not kept: another moment would have started it differently.
+ */
+function imageStarted(vm: Vm, json: string): void {
+  const key = vm.imageAs;
+  const loaded = vm.loaded;
+  vm.imageAs = undefined;
+  vm.loaded = undefined;
+  if (key === undefined || loaded === undefined || !vm.base) return;
+  const report = JSON.parse(json) as { ok?: unknown; repeatable?: unknown };
+  if (report.ok !== true || report.repeatable !== true) return;
+  const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
+  // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
+  const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
+  const pages = delta(vm.base, new Uint8Array(exports.memory.buffer));
+  const snapshot: StartedImage = { stackPointer: exports.__stack_pointer.value, pages };
+  loadImages.put(key, { snapshot, entries, json: loaded, started: json, bytes: pages.packed.byteLength });
+}
+
 /** Sends a `keepState` VM's image to the pool (its memory is moved, not copied, across the thread boundary). */
 /** The parts of a quickjs-wasi instance an image is made of (what its `snapshot()` reads, without its copy). */
 type ImageExports = {
-  memory: { buffer: ArrayBuffer };
+  memory: { buffer: ArrayBuffer; grow(pages: number): number };
   __stack_pointer: { value: number };
   qjs_get_runtime_ptr(): number;
   qjs_get_context_ptr(): number;
@@ -530,12 +584,14 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
     return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats() });
   }
-  if (m.op === "open" && (m.limits.runtime ?? "frontmcp") === "frontmcp") {
+  if (m.op === "open") {
     unbuilt.set(m.vmId, m.limits);
+    // The runtime's snapshot is taken at open all the same (the pool warms workers by opening a VM).
+    const runtime = m.limits.runtime ?? "frontmcp";
+    if (runtime !== "frontmcp") await baseSnapshot(m.limits, runtime);
     return undefined;
   }
-  if (m.op === "open" || m.op === "restore")
-    return opened(m.vmId, m.op === "open" ? openVm(m.vmId, m.limits) : restoreVm(m.vmId, m.limits, m.image, m.modules));
+  if (m.op === "restore") return opened(m.vmId, restoreVm(m.vmId, m.limits, m.image, m.modules));
   const limits = unbuilt.get(m.vmId);
   if (limits) {
     unbuilt.delete(m.vmId);
@@ -575,6 +631,12 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
       result.dispose();
     }
   }
+  // An official-SDK server restored from its started image has started: its start reports what the imaged one did.
+  if (m.fn === "start" && vm.prestarted !== undefined) {
+    const json = vm.prestarted;
+    vm.prestarted = undefined;
+    return json;
+  }
   // invoke: the function returns a promise; pump() settles it, now or after host replies.
   const promise = slice(vm, m.vmId, m.timeoutMs, () => call(vm, m.fn, m.json));
   return new Promise((resolve, reject) => {
@@ -582,7 +644,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
       promise,
       remainingMs: m.timeoutMs,
       awaitsHost: m.awaitsHost,
-      done: (error, json) => (error ? reject(Object.assign(new Error(error.message), error)) : resolve(json)),
+      done: (error, json) => {
+        if (error) return reject(Object.assign(new Error(error.message), error));
+        if (m.fn === "start" && json !== undefined) imageStarted(vm, json);
+        resolve(json);
+      },
     });
     pump(m.vmId);
   });

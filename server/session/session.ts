@@ -13,13 +13,14 @@ import {
   loadProject,
   ProjectLoadError,
   type CallOutcome,
+  type FrontMcpVm,
   type Limits,
   type ListedTool,
   type LoadedProject,
   type ServerInfo,
   type ToolCall,
 } from "../project/project-vm";
-import type { SandboxPool, SandboxVm } from "../sandbox/pool";
+import type { SandboxPool } from "../sandbox/pool";
 import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
 
@@ -43,7 +44,7 @@ export class Session implements ToolHost {
   private generation = 0;
   private buildHash = "";
   private project?: CompiledProject;
-  private live?: { vm: SandboxVm; loaded: LoadedProject };
+  private live?: { vm: FrontMcpVm; loaded: LoadedProject };
   /** Set while the last good build is a server on the official SDK (it then serves /mcp instead of `endpoint`). */
   private official?: OfficialProject;
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
@@ -176,7 +177,7 @@ export class Session implements ToolHost {
   }
 
   /** The live VM, reloaded from the last good build if its worker was restarted. */
-  private async ensureLive(): Promise<{ vm: SandboxVm; loaded: LoadedProject } | undefined> {
+  private async ensureLive(): Promise<{ vm: FrontMcpVm; loaded: LoadedProject } | undefined> {
     if (!this.live && this.project?.runtime === "frontmcp") {
       const project = this.project;
       await this.serial(() => (this.live ? Promise.resolve() : this.swap(project)));

@@ -134,7 +134,7 @@ test("still runs after the loop", async ({ mcp }) => {
     expect(wrong.error.expected).toContain("false");
     expect(wrong.error.actual).toContain("true");
     expect(wrong.error.diff).toMatch(/closed/);
-    expect(wrong.logs).toEqual(['result was { "id": "T-1", "closed": true }']);
+    expect(wrong.logs).toEqual(["result was { id: 'T-1', closed: true }"]);
     expect(loop).toMatchObject({ name: "loops forever", status: "failed" });
     expect(loop.error.message).toMatch(/timed out/i);
     expect(after).toMatchObject({ name: "still runs after the loop", status: "passed" });

@@ -17,18 +17,18 @@ import { MemoryConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
-  invokeEntry,
+  type FrontMcpVm,
   loadProject,
   loadTests,
   ProjectLoadError,
   type CallOutcome,
-  type EntryPoints,
   type Limits,
   type LoadedProject,
   type LoadedTests,
   type ToolCall,
 } from "../project/project-vm";
-import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../sandbox/pool";
+import { invokeEntry } from "../sandbox/entry-points";
+import { describeSandboxError, SandboxError, type SandboxPool } from "../sandbox/pool";
 import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
@@ -158,7 +158,7 @@ async function runFile(deps: TestRunDeps, project: TestProject, testFile: string
 }
 
 async function runTestVm(
-  vm: SandboxVm,
+  vm: FrontMcpVm,
   project: CompiledProject,
   limits: TestRunDeps["limits"],
   testFile: string,
@@ -166,8 +166,8 @@ async function runTestVm(
   budget: RunBudget,
   meter: HostWorkMeter,
 ): Promise<{ tests: TestOutcome[]; logs: string[] }> {
-  const invoke = <N extends "runTest" | "abortTest">(name: N, args: EntryPoints[N]["args"]) =>
-    invokeEntry(vm, name, args, limits.testTimeoutMs, { awaitsHost: true });
+  // A test may wait on the host (its mcp fixture's requests); that wait is not running time.
+  const inTest = { awaitsHost: true };
   let collected: LoadedTests;
   try {
     collected = await loadTests(vm, project, [testFile], limits);
@@ -197,7 +197,7 @@ async function runTestVm(
     }
     meter.startTest();
     try {
-      const outcome = failures.take(toOutcome(await invoke("runTest", { id: test.id })));
+      const outcome = failures.take(toOutcome(await invokeEntry(vm, "runTest", { id: test.id }, limits.testTimeoutMs, inTest)));
       budget.charge(outcome.durationMs);
       tests.push(outcome);
     } catch (error) {
@@ -211,7 +211,10 @@ async function runTestVm(
       }
       // The VM survives a timeout or an out-of-memory; the runner records the failure and moves on.
       tests.push(
-        failures.take({ ...toOutcome(await invoke("abortTest", { id: test.id, message: sandboxMessage(error, limits) })), ...(stopped && { stopped }) }),
+        failures.take({
+          ...toOutcome(await invokeEntry(vm, "abortTest", { id: test.id, message: sandboxMessage(error, limits) }, limits.testTimeoutMs, inTest)),
+          ...(stopped && { stopped }),
+        }),
       );
     }
   }

@@ -1,10 +1,13 @@
 // One running copy of an official-SDK project: what a stdio server is as a process. Messages go in on its stdin and
 // come out of its stdout; its timers run on the host's clock; CPU limits apply to each step it takes.
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import { parseJsonText } from "../../../contract/json-text";
+import type { StepReport } from "../../../runtime/official-sdk/runtime";
 import { stoppedCallCode, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { CompiledProject } from "../../compile/compile";
 import { isTestFile } from "../../compile/project-files";
 import { ProjectLoadError, type Limits } from "../../project/project-vm";
+import { type EntryName, type EntryArgs, invokeEntry } from "../../sandbox/entry-points";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
 import { SessionConsole } from "../../session/session-console";
 
@@ -18,13 +21,10 @@ export const realClock: Clock = {
 /** Who an instance serves: one 2025-11-25 connection, or every 2026-07-28 request of the playground session. */
 export type InstanceRole = "connection" | "modern" | "listing";
 
-type Report = {
-  outbox: Array<{ message: JSONRPCMessage; related?: RequestId }>;
-  timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
-  logs: string[];
-  ok?: boolean;
-  error?: { message: string; where?: string };
-};
+/** A VM of either official-SDK runtime: both install the same entries (runtime/official-sdk/runtime.ts). */
+type OfficialVm = SandboxVm<"sdk1" | "sdk2">;
+/** The entries a step of the running server takes; `start` and `load` come once, from `start()` below. */
+type Step = Exclude<EntryName<"sdk1">, "load" | "start">;
 
 /** `C` is the caller's note on a delivery (which request it belongs to); it comes back with what the delivery caused. */
 export class OfficialInstance<C = unknown> {
@@ -41,7 +41,7 @@ export class OfficialInstance<C = unknown> {
   private constructor(
     readonly number: number,
     readonly role: InstanceRole,
-    private vm: SandboxVm,
+    private vm: OfficialVm,
     private limits: Limits,
     private clock: Clock,
     /** Where its console output goes: the session's console, shared by its instances. */
@@ -69,12 +69,12 @@ export class OfficialInstance<C = unknown> {
       const entries = entryFiles(files.map((f) => f.file));
       await vm.load(
         files.map((f) => ({ file: f.file, code: f.code, module: f.module })),
-        JSON.stringify({ entries, lineMaps: project.lineMaps, logCallBytes: limits.logCallBytes }),
+        { entries, lineMaps: project.lineMaps, logCallBytes: limits.logCallBytes },
         limits.loadTimeoutMs,
       );
-      const report = JSON.parse(await vm.invoke("start", "{}", limits.loadTimeoutMs)) as Report;
+      const report = await invokeEntry(vm, "start", {}, limits.loadTimeoutMs);
       instance.apply(report, undefined);
-      if (!report.ok) throw new ProjectLoadError(report.error?.message ?? "The server did not start", report.error?.where);
+      if (!report.ok) throw new ProjectLoadError(report.error.message, report.error.where);
       return instance;
     } catch (error) {
       await instance.close();
@@ -93,14 +93,14 @@ export class OfficialInstance<C = unknown> {
 
   /** Writes one message to the server's stdin. Steps run one at a time, so what each caused is known exactly. */
   deliver(message: JSONRPCMessage, cause: C | undefined): Promise<void> {
-    return this.step("deliver", JSON.stringify(message), cause);
+    return this.step("deliver", message, cause);
   }
 
-  private step(fn: string, json: string, cause: C | undefined): Promise<void> {
+  private step<N extends Step>(fn: N, args: EntryArgs<"sdk1", N>, cause: C | undefined): Promise<void> {
     const run = async () => {
       if (this.closed) return;
       try {
-        this.apply(JSON.parse(await this.vm.invoke(fn, json, this.limits.callTimeoutMs)) as Report, cause);
+        this.apply(parseJsonText(await this.vm.invoke(fn, args, this.limits.callTimeoutMs)), cause);
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         if (error.kind === "crashed") return this.exit(`The server's sandbox crashed: ${error.message}`);
@@ -116,7 +116,7 @@ export class OfficialInstance<C = unknown> {
     return next;
   }
 
-  private apply(report: Report, cause: C | undefined): void {
+  private apply(report: StepReport, cause: C | undefined): void {
     for (const change of report.timers) {
       if (change.set) {
         const { id, ms } = change.set;
@@ -124,7 +124,7 @@ export class OfficialInstance<C = unknown> {
           id,
           this.clock.setTimeout(() => {
             this.timers.delete(id);
-            void this.step("fireTimer", JSON.stringify({ id }), undefined);
+            void this.step("fireTimer", { id }, undefined);
           }, ms),
         );
       } else if (change.clear !== undefined) {
