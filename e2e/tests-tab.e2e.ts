@@ -13,29 +13,54 @@ async function lessonFiles(id: string): Promise<Record<string, string>> {
   return ((await res.json()) as { files: Record<string, string> }).files;
 }
 
-test("Run tests shows passes and a failure with a diff", async () => {
-  const files = await lessonFiles("06-testing-a-tool-that-asks");
-  const testFile = Object.keys(files).find((f) => f.endsWith(".test.ts"))!;
-  files[testFile] += `
+for (const theme of ["light", "dark"] as const) {
+  test(`Run tests shows passes and a failure with a diff (${theme})`, async () => {
+    const files = await lessonFiles("06-testing-a-tool-that-asks");
+    const testFile = Object.keys(files).find((f) => f.endsWith(".test.ts"))!;
+    files[testFile] += `
 test("a deliberately wrong expectation", async ({ mcp }) => {
   expect({ id: "T-1", closed: true }).toEqual({ id: "T-1", closed: false });
 });
-`;
-  const page = await (await newContext(browser())).newPage();
-  await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
-  await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
-  await page.getByRole("tab", { name: /Tests/ }).click();
-  await page.getByRole("button", { name: /Run tests/ }).click();
-  await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
-  const passed = page.locator('[data-testid="test-result"][data-status="passed"]');
-  const failed = page.locator('[data-testid="test-result"][data-status="failed"]');
-  expect(await passed.count()).toBeGreaterThan(0);
-  expect(await failed.count()).toBe(1);
-  const failure = await failed.innerText();
-  expect(failure).toContain("a deliberately wrong expectation");
-  expect(failure).toMatch(/Expected/);
-  expect(failure).toMatch(/Received/);
+
+test("a wrong status", async ({ mcp }) => {
+  expect("open").toBe("closed");
 });
+`;
+    const context = await newContext(browser(), { dark: theme === "dark" });
+    await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+    const page = await context.newPage();
+    await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
+    await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: /Run tests/ }).click();
+    await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
+    const passed = page.locator('[data-testid="test-result"][data-status="passed"]');
+    const failed = page.locator('[data-testid="test-result"][data-status="failed"]');
+    expect(await passed.count()).toBeGreaterThan(0);
+    expect(await failed.count()).toBe(2);
+    const failure = await failed.filter({ hasText: "a deliberately wrong expectation" }).innerText();
+    expect(failure).toContain("a deliberately wrong expectation");
+    expect(failure).toMatch(/Expected/);
+    expect(failure).toMatch(/Received/);
+    // The message keeps its lines, and the diff shows once, below it.
+    expect(failure).toContain("expect(received).toEqual(expected) // deep equality\n");
+    expect(failure.match(/- Expected/g)).toHaveLength(1);
+    // A message that says Expected and Received in lines of its own says them once.
+    const status = await failed.filter({ hasText: "a wrong status" }).innerText();
+    expect(status).toContain('expect(received).toBe(expected) // Object.is equality\n\nExpected: "closed"\nReceived: "open"');
+    expect(status.match(/Expected/g)).toHaveLength(1);
+    const out = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
+    mkdirSync(out, { recursive: true });
+    for (const [name, width] of [
+      ["desktop", 1280],
+      ["phone", 390],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId("test-run").screenshot({ path: `${out}failed-tests-${name}-${theme}.png` });
+    }
+    await context.close();
+  });
+}
 
 test("a challenge's Check shows per-check results", async () => {
   const lessons = (await (await fetch(`${base}/api/lessons`)).json()) as { id: string; kind: string }[];

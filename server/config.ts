@@ -2,6 +2,12 @@
 import { totalmem } from "node:os";
 import type { RateLimit } from "./http/rate-limit";
 
+/** The machine's memory, or the process's cgroup limit when that is lower (a container sees the host's RAM). */
+function usableMemory(): number {
+  const limit = process.constrainedMemory();
+  return limit > 0 ? Math.min(totalmem(), limit) : totalmem();
+}
+
 export type PlaygroundConfig = {
   host: string;
   port: number;
@@ -106,8 +112,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     logCallBytes: number(env, "LOG_CALL_KB", 64) * 1024,
     logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
-    // A quarter of the machine's memory, at most 2 GB: the server's resident size stays under about this plus 400 MB.
-    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.min(2048, Math.floor(totalmem() / 2 ** 20 / 4))),
+    // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
+    // the server's resident size stays under about this plus 400 MB. A room of 400 needs about 2.8 GB of it.
+    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory() / 2 ** 20 / 4)),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),

@@ -33,6 +33,8 @@ export async function startChild(script, { env = {}, execArgv = [] } = {}) {
     pid: child.pid,
     url: ready.url,
     mcpUrl: ready.mcpUrl,
+    /** Thread ids of the playground's sandbox workers (bench/servers/playground.ts), for their CPU apart. */
+    sandboxThreads: ready.sandboxThreads ?? [],
     memory: () => processMemory(child.pid),
     stats: () => ask(child, "stats"),
     async stop() {
@@ -80,6 +82,20 @@ export function sampleMemory(pid, everyMs = 100) {
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system) of some threads of a process, in ms; a thread that is gone counts 0. */
+export function threadsCpuMs(pid, tids) {
+  let sum = 0;
+  for (const tid of tids) {
+    try {
+      const fields = statFields(`${pid}/task/${tid}`);
+      sum += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // Gone (a replaced worker).
+    }
+  }
+  return sum;
+}
 
 function statFields(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

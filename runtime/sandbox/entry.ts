@@ -62,6 +62,10 @@ function entry<N extends Exclude<keyof EntryPoints, "load">>(
   return async (json: string): Promise<JsonText<EntryPoints[N]["result"]>> => toJsonText(await run(JSON.parse(json) as EntryPoints[N]["args"]));
 }
 
+// zod compiles a fast parser per object schema on its first parse (`new Function`), which pays under a JIT; here every
+// VM starts from a snapshot and parses a schema a few times, so the compile was most of the first parse's cost.
+zod.config({ jitless: true });
+
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) => logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`));
 function takeLogs(): string[] {

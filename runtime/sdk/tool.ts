@@ -135,19 +135,22 @@ export abstract class ToolContext<In = Record<string, unknown>> {
 }
 
 /**
- * A short fingerprint of a question as the person saw it (mode, message, schema or URL): FNV-1a over its JSON,
- * twice with different seeds. It detects a changed question; the HMAC on requestState is what makes it trustworthy.
+ * The sandbox's fingerprint function (native sha-256, see server/sandbox/worker.ts), taken from the global while the
+ * runtime starts, before any project code runs, so learner code can neither see nor replace it.
+ */
+const nativeDigest = ((g: Record<string, unknown>) => {
+  const digest = g.__questionDigest as ((text: string) => string) | undefined;
+  delete g.__questionDigest;
+  return digest;
+})(globalThis as Record<string, unknown>);
+
+/**
+ * A short fingerprint of a question as the person saw it (mode, message, schema or URL): a hash of its JSON, done by
+ * the host. It detects a changed question; the HMAC on requestState is what makes it trustworthy.
  */
 export function questionDigest(request: ElicitationRequest): string {
-  const text = JSON.stringify(request);
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
-  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+  if (!nativeDigest) throw new Error("the sandbox provides no question digest");
+  return nativeDigest(JSON.stringify(request));
 }
 
 /** Fields of an answer that a zod form does not have (zod would drop them silently and accept the rest). */

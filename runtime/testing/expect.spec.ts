@@ -29,7 +29,7 @@ describe("toBe", () => {
     expect("closed").toBe("closed");
     expect(NaN).toBe(NaN);
     const error = failure(() => expect("open").toBe("closed"));
-    vexpect(error.message).toBe('expect(received).toBe(expected)\n\nExpected: "closed"\nReceived: "open"');
+    vexpect(error.message).toBe('expect(received).toBe(expected) // Object.is equality\n\nExpected: "closed"\nReceived: "open"');
     vexpect(error.matcher).toBe("toBe");
     vexpect(error.expected).toBe('"closed"');
     vexpect(error.actual).toBe('"open"');
@@ -40,7 +40,7 @@ describe("toBe", () => {
   it(".not fails on the same value", () => {
     expect(1).not.toBe(2);
     const error = failure(() => expect(3).not.toBe(3));
-    vexpect(error.message).toBe("expect(received).not.toBe(expected)\n\nExpected: not 3");
+    vexpect(error.message).toBe("expect(received).not.toBe(expected) // Object.is equality\n\nExpected: not 3");
     vexpect(error.matcher).toBe("not.toBe");
   });
 });
@@ -88,7 +88,7 @@ describe("toEqual / toStrictEqual", () => {
       "  }",
     ].join("\n");
     vexpect(error.diff).toBe(diff);
-    vexpect(error.message).toBe(`expect(received).toEqual(expected)\n\n${diff}`);
+    vexpect(error.message).toBe(`expect(received).toEqual(expected) // deep equality\n\n${diff}`);
     vexpect(error.expected).toBe('{"id": "T-1", "status": "closed", "tags": ["a"]}');
   });
   it("diffs multi-line strings line by line", () => {
@@ -282,7 +282,7 @@ describe(".resolves / .rejects", () => {
     const other = await asyncFailure(() => expect(Promise.resolve(1)).rejects.toThrow());
     vexpect(other.message).toContain("Received promise resolved instead of rejected");
     const mismatch = await asyncFailure(() => expect(Promise.resolve(1)).resolves.toBe(2));
-    vexpect(mismatch.message).toBe("expect(received).resolves.toBe(expected)\n\nExpected: 2\nReceived: 1");
+    vexpect(mismatch.message).toBe("expect(received).resolves.toBe(expected) // Object.is equality\n\nExpected: 2\nReceived: 1");
     vexpect(mismatch.matcher).toBe("resolves.toBe");
     await asyncFailure(() => expect(Promise.resolve(1)).resolves.not.toBe(1));
     await asyncFailure(() => expect(Promise.reject(new Error("a"))).rejects.not.toThrow("a"));

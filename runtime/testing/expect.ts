@@ -70,7 +70,7 @@ function describeFailure(chain: string, result: MatcherResult, isNot: boolean): 
   const [diffExpected, diffActual] = result.diffPair ?? [result.expected, result.actual];
   const diff = !isNot && has("expected") && has("actual") && isDiffable(diffExpected, diffActual) ? valueDiff(diffExpected, diffActual) : "";
   const args = has("expected") ? "expected" : "";
-  const parts = [`expect(received).${chain}(${args})`];
+  const parts = [`expect(received).${chain}(${args})${result.comment ? ` // ${result.comment}` : ""}`];
   if (result.message) {
     parts.push(result.message());
     if (diff) parts.push(diff);

@@ -17,6 +17,8 @@ export interface MatcherResult {
   actual?: unknown;
   /** Values to diff instead of expected/actual, when those would show noise (see alignForDiff). */
   diffPair?: [unknown, unknown];
+  /** How the matcher compares, written after the hint as Jest writes it: `// Object.is equality`. */
+  comment?: string;
 }
 
 type Matcher = (this: MatcherContext, received: unknown, ...args: never[]) => MatcherResult;

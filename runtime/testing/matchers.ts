@@ -48,21 +48,22 @@ export const builtinMatchers = {
       pass,
       expected,
       actual: received,
+      comment: "Object.is equality",
       ...(sameShape
         ? {
             message: () =>
-              `Expected: ${inline(expected)}\nReceived: serializes to the same value\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"`,
+              `Expected: ${inline(expected)}\nReceived: serializes to the same string\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"`,
           }
         : {}),
     };
   },
 
   toEqual(this: Ctx, received: unknown, expected: unknown): MatcherResult {
-    return { pass: equals(received, expected), expected, actual: received, diffPair: alignForDiff(expected, received, false) };
+    return { pass: equals(received, expected), expected, actual: received, diffPair: alignForDiff(expected, received, false), comment: "deep equality" };
   },
 
   toStrictEqual(this: Ctx, received: unknown, expected: unknown): MatcherResult {
-    return { pass: strictEquals(received, expected), expected, actual: received, diffPair: alignForDiff(expected, received, false) };
+    return { pass: strictEquals(received, expected), expected, actual: received, diffPair: alignForDiff(expected, received, false), comment: "deep equality" };
   },
 
   toMatchObject(this: Ctx, received: unknown, expected: object): MatcherResult {

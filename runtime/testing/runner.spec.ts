@@ -184,7 +184,7 @@ describe("runner", () => {
     const [fails, broken] = await runAll(registry, runner);
     vexpect(fails.status).toBe("failed");
     vexpect(fails.error).toMatchObject({ matcher: "toBe", expected: '"closed"', actual: '"open"' });
-    vexpect(fails.error?.message).toBe('expect(received).toBe(expected)\n\nExpected: "closed"\nReceived: "open"');
+    vexpect(fails.error?.message).toBe('expect(received).toBe(expected) // Object.is equality\n\nExpected: "closed"\nReceived: "open"');
     vexpect(broken.error?.message).toBe("beforeEach hook failed: TypeError: no store");
     vexpect(log).toEqual(["afterEach"]);
   });
@@ -329,7 +329,7 @@ describe("frameLine", () => {
   });
   it("reads Node frames, named and anonymous, with paths and URLs", () => {
     const node = [
-      "ExpectationError: expect(received).toBe(expected)",
+      "ExpectationError: expect(received).toBe(expected) // Object.is equality",
       "",
       "Expected: 1",
       "    at run (/app/runtime/testing/expect.ts:120:13)",

@@ -43,6 +43,7 @@ const HOSTILE = {
       fnProcess: probe(() => (function () {}).constructor("return typeof process === 'undefined' ? undefined : process")()),
       std: probe(() => (globalThis as any).std ?? (globalThis as any).os),
       host: probe(() => (globalThis as any).__host?.("{}")),
+      digest: probe(() => (globalThis as any).__questionDigest),
       wasi: probe(() => (globalThis as any).WebAssembly),
     };`,
   ),
@@ -86,6 +87,7 @@ describe("limits", () => {
       fnProcess: "undefined",
       std: "undefined",
       host: "undefined",
+      digest: "undefined",
       wasi: "undefined",
     });
   });

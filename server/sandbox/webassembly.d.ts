@@ -2,6 +2,5 @@
 // server must not load. Declared here is the part the sandbox pool uses.
 declare var WebAssembly: {
   compile(bytes: ArrayBufferView | ArrayBuffer): Promise<WebAssembly.Module>;
-  Module: new (bytes: ArrayBufferView | ArrayBuffer) => WebAssembly.Module;
   RuntimeError: new (message?: string) => Error;
 };

@@ -1,7 +1,9 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
 /// <reference path="./webassembly.d.ts" />
+import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
+import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import { delta, patch, rebuild, type PageDelta } from "./page-delta";
@@ -298,6 +300,19 @@ function hostCall(vmId: number, qjs: QuickJS) {
   };
 }
 
+/**
+ * The fingerprint of an elicitation question (runtime/sdk/tool.ts questionDigest), in native code: the interpreter
+ * took about 0.07 ms for its loop over a question's characters, and a learner's tests and checks hash about 28
+ * questions. A function of the text alone, so every VM (and every instance) computes the same one.
+ */
+const QUESTION_DIGEST = "__questionDigest";
+function questionDigest(qjs: QuickJS) {
+  return (text: JSValueHandle) => {
+    if (!text?.isString) throw new TypeError(`${QUESTION_DIGEST} takes a string`);
+    return qjs.newString(createHash("sha256").update(text.toString()).digest("hex").slice(0, 16));
+  };
+}
+
 function installHostBridge(vmId: number, qjs: QuickJS): void {
   const fn = qjs.newFunction("__host", hostCall(vmId, qjs));
   const global = qjs.getGlobal();
@@ -314,6 +329,12 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
       // QuickJS's InternalError (not in Node or browsers) builds errors that no catch can stop: gone before any code
       // runs, an uncatchable error is the engine's own, which classify relies on, and runtime code's catch always runs.
       qjs.evalCode("delete globalThis.InternalError", "host.js").dispose();
+      // The FrontMCP runtime takes the digest function while it starts, and removes the global.
+      if (runtime === "frontmcp") {
+        const digest = qjs.newFunction(QUESTION_DIGEST, questionDigest(qjs));
+        qjs.setProp(qjs.global, QUESTION_DIGEST, digest);
+        digest.dispose();
+      }
       qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
       qjs.executePendingJobs();
       // The export names of each builtin module, so the module loader can serve them as real ES modules.
@@ -373,6 +394,8 @@ async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
 function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules" | "builtins" | "tokens" | "base">): Vm {
   const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), reportedBytes: 0, ...fields };
   vm.reportedBytes = linearBytes(vm);
+  // Host functions are found by name: the ones in the snapshot are bound again for this VM.
+  qjs.registerHostCallback(QUESTION_DIGEST, questionDigest(qjs));
   vms.set(vmId, vm);
   return vm;
 }
@@ -477,8 +500,8 @@ function imageStarted(vm: Vm, json: string): void {
   vm.imageAs = undefined;
   vm.loaded = undefined;
   if (key === undefined || loaded === undefined || !vm.base) return;
-  const report = JSON.parse(json) as { ok?: unknown; repeatable?: unknown };
-  if (report.ok !== true || report.repeatable !== true) return;
+  const report = JSON.parse(json) as StartReport;
+  if (!report.ok || !report.repeatable) return;
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
   const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);

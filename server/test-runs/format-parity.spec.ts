@@ -41,20 +41,23 @@ const DIFF_CASES: Record<string, string> = {
  * and it reads the same for the playground's MCP matchers, which vitest does not have.
  */
 const MESSAGE_CASES: Record<string, { source: string; message: string }> = {
-  toBe: { source: `expect(1).toBe(2)`, message: "expect(received).toBe(expected)\n\nExpected: 2\nReceived: 1" },
-  "toBe on strings": { source: `expect("open").toBe("closed")`, message: 'expect(received).toBe(expected)\n\nExpected: "closed"\nReceived: "open"' },
+  toBe: { source: `expect(1).toBe(2)`, message: "expect(received).toBe(expected) // Object.is equality\n\nExpected: 2\nReceived: 1" },
+  "toBe on strings": {
+    source: `expect("open").toBe("closed")`,
+    message: 'expect(received).toBe(expected) // Object.is equality\n\nExpected: "closed"\nReceived: "open"',
+  },
   "toBe on equal objects": {
     source: `expect({ a: 1 }).toBe({ a: 1 })`,
     message:
-      'expect(received).toBe(expected)\n\nExpected: {"a": 1}\nReceived: serializes to the same value\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"\n\nCompared values have no visual difference.',
+      'expect(received).toBe(expected) // Object.is equality\n\nExpected: {"a": 1}\nReceived: serializes to the same string\n\nIf it should pass with deep equality, replace "toBe" with "toStrictEqual"\n\nCompared values have no visual difference.',
   },
   toEqual: {
     source: `expect({ id: "T-1", n: 1 }).toEqual({ id: "T-2", n: 1 })`,
-    message: 'expect(received).toEqual(expected)\n\n- Expected\n+ Received\n\n  {\n-   "id": "T-2",\n+   "id": "T-1",\n    "n": 1,\n  }',
+    message: 'expect(received).toEqual(expected) // deep equality\n\n- Expected\n+ Received\n\n  {\n-   "id": "T-2",\n+   "id": "T-1",\n    "n": 1,\n  }',
   },
   toStrictEqual: {
     source: `expect({ a: 1 }).toStrictEqual({ a: 1, b: undefined })`,
-    message: 'expect(received).toStrictEqual(expected)\n\n- Expected\n+ Received\n\n  {\n    "a": 1,\n-   "b": undefined,\n  }',
+    message: 'expect(received).toStrictEqual(expected) // deep equality\n\n- Expected\n+ Received\n\n  {\n    "a": 1,\n-   "b": undefined,\n  }',
   },
   "toContain on an array": { source: `expect([1, 2]).toContain(3)`, message: "expect(received).toContain(expected)\n\nExpected item: 3\nReceived: [1, 2]" },
   "toContain on a string": { source: `expect("hello").toContain("x")`, message: 'expect(received).toContain(expected)\n\nExpected: "x"\nReceived: "hello"' },
@@ -90,15 +93,18 @@ const MESSAGE_CASES: Record<string, { source: string; message: string }> = {
   },
   "expect.stringMatching": {
     source: `expect("abc").toEqual(expect.stringMatching(/x/))`,
-    message: 'expect(received).toEqual(expected)\n\nExpected: StringMatching /x/\nReceived: "abc"',
+    message: 'expect(received).toEqual(expected) // deep equality\n\nExpected: StringMatching /x/\nReceived: "abc"',
   },
   "expect.any and expect.objectContaining": {
     source: `expect({ id: "7", body: { a: 1 } }).toEqual({ id: expect.any(Number), body: expect.objectContaining({ b: 2 }) })`,
     message:
-      'expect(received).toEqual(expected)\n\n- Expected\n+ Received\n\n  {\n    "body": {\n-     "b": 2,\n+     "a": 1,\n    },\n-   "id": Any<Number>,\n+   "id": "7",\n  }',
+      'expect(received).toEqual(expected) // deep equality\n\n- Expected\n+ Received\n\n  {\n    "body": {\n-     "b": 2,\n+     "a": 1,\n    },\n-   "id": Any<Number>,\n+   "id": "7",\n  }',
   },
-  "not.toBe": { source: `expect(3).not.toBe(3)`, message: "expect(received).not.toBe(expected)\n\nExpected: not 3" },
-  "not.toEqual": { source: `expect({ a: 1 }).not.toEqual({ a: 1 })`, message: 'expect(received).not.toEqual(expected)\n\nExpected: not {"a": 1}' },
+  "not.toBe": { source: `expect(3).not.toBe(3)`, message: "expect(received).not.toBe(expected) // Object.is equality\n\nExpected: not 3" },
+  "not.toEqual": {
+    source: `expect({ a: 1 }).not.toEqual({ a: 1 })`,
+    message: 'expect(received).not.toEqual(expected) // deep equality\n\nExpected: not {"a": 1}',
+  },
   "not.toContain": { source: `expect([1]).not.toContain(1)`, message: "expect(received).not.toContain(expected)\n\nExpected item: not 1\nReceived: [1]" },
   toBeGreaterThan: { source: `expect(5).toBeGreaterThan(6)`, message: "expect(received).toBeGreaterThan(expected)\n\nExpected: > 6\nReceived: 5" },
   toBeDefined: { source: `expect(undefined).toBeDefined()`, message: "expect(received).toBeDefined()\n\nReceived: undefined" },
@@ -116,15 +122,15 @@ const MESSAGE_CASES: Record<string, { source: string; message: string }> = {
   "a value of every kind": {
     source: `expect({ d: new Date(0), e: new Error("x"), r: /a/g, f: function named() {}, s: Symbol("q"), u: undefined, big: 10n, neg: -0, m: new Map([[1, { k: [1] }]]), set: new Set(["a"]) }).toBe(1)`,
     message:
-      'expect(received).toBe(expected)\n\nExpected: 1\nReceived: {"big": 10n, "d": 1970-01-01T00:00:00.000Z, "e": [Error: x], "f": [Function named], "m": Map {1 => {"k": [1]}}, "neg": -0, "r": /a/g, "s": Symbol(q), "set": Set {"a"}, "u": undefined}',
+      'expect(received).toBe(expected) // Object.is equality\n\nExpected: 1\nReceived: {"big": 10n, "d": 1970-01-01T00:00:00.000Z, "e": [Error: x], "f": [Function named], "m": Map {1 => {"k": [1]}}, "neg": -0, "r": /a/g, "s": Symbol(q), "set": Set {"a"}, "u": undefined}',
   },
   "a circular value": {
     source: `const t = { id: "T-1" }; t.self = t; expect(t).toBe(1)`,
-    message: 'expect(received).toBe(expected)\n\nExpected: 1\nReceived: {"id": "T-1", "self": [Circular]}',
+    message: 'expect(received).toBe(expected) // Object.is equality\n\nExpected: 1\nReceived: {"id": "T-1", "self": [Circular]}',
   },
   "resolves.toBe": {
     source: `await expect(Promise.resolve(1)).resolves.toBe(2)`,
-    message: "expect(received).resolves.toBe(expected)\n\nExpected: 2\nReceived: 1",
+    message: "expect(received).resolves.toBe(expected) // Object.is equality\n\nExpected: 2\nReceived: 1",
   },
   "rejects on a resolved promise": {
     source: `await expect(Promise.resolve(1)).rejects.toBe(1)`,

@@ -1,6 +1,7 @@
 // The host side of the `mcp` fixture: one official SDK client per fixture client, speaking real MCP to the test
-// file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects), otherwise
-// through the same endpoint code as /mcp (in process, no socket). Raw requests always take the /mcp endpoint.
+// file's server: over the SDK's in-memory transport when the server offers it (FrontMCP projects; an official-SDK
+// project's 2025-11-25 clients), otherwise through the same endpoint code as /mcp (in process, no socket). Raw
+// requests always take the /mcp endpoint.
 import { Client, type DiscoverResult, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
@@ -41,7 +42,8 @@ export class TestClients {
   constructor(
     private endpoint: McpEndpoint,
     private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>,
-    private inProcess?: () => InProcessConnection,
+    /** A connection in process for a client of this era, when the server offers one. */
+    private inProcess?: (modern: boolean) => InProcessConnection | undefined,
   ) {}
 
   private client(clientId: number, persona: Persona): Promise<Client> {
@@ -62,7 +64,7 @@ export class TestClients {
     );
     if (!modern && "elicitation" in capabilities)
       client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
-    const connection = this.inProcess?.();
+    const connection = this.inProcess?.(modern);
     if (!connection) {
       await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
       return client;

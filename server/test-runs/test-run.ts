@@ -80,7 +80,7 @@ class FailureLog {
  * A test file's server: `endpoint` is its /mcp (for raw requests); `connect`, when given, opens a client connection
  * in process, served by the SDK from the same learner server, without HTTP framing.
  */
-type Served = { endpoint: McpEndpoint; connect?: () => InProcessConnection; close(): Promise<void> } | { failure: ServerFailure };
+type Served = { endpoint: McpEndpoint; connect?: (modern: boolean) => InProcessConnection | undefined; close(): Promise<void> } | { failure: ServerFailure };
 
 function loadFailure(error: unknown): { failure: ServerFailure } {
   const where = (error as { where?: string }).where;
@@ -116,7 +116,7 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
   return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };
 }
 
-/** An official-SDK project's server: the real SDK, an instance per connection, exactly as /mcp serves it. */
+/** An official-SDK project's server: the real SDK, an instance per connection, as /mcp and a stdio launcher serve it. */
 async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promise<Served> {
   // A test file's server lives for the file only: its instances are not imaged after every call.
   const official = new OfficialProject(deps.pool, deps.limits, deps.limits.maxBodyBytes, realClock, false);
@@ -127,7 +127,9 @@ async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promis
     if (error instanceof ProjectLoadError) return loadFailure(error);
     throw error;
   }
-  return { endpoint: official.endpoint, close: () => official.close() };
+  // A 2025-11-25 client gets an instance of its own over stdio, as a launcher gives it; 2026-07-28 requests share
+  // one instance across clients, which only the endpoint keeps.
+  return { endpoint: official.endpoint, connect: (modern) => (modern ? undefined : official.connectStdio()), close: () => official.close() };
 }
 
 async function runFile(deps: TestRunDeps, project: TestProject, testFile: string, budget: RunBudget): Promise<{ tests: TestOutcome[]; logs: string[] }> {

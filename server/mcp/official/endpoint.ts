@@ -33,15 +33,15 @@ export type InstanceSource = {
 export const ANSWER_WAIT_MS = 10 * 60_000;
 const MAX_CONNECTIONS = 8;
 
-type Pending = { method: string; tool?: string };
+export type Pending = { method: string; tool?: string };
 
 /** What the bridge answers for a request whose step the sandbox stopped: the server itself never will. */
-function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: ToolErrorCode): JSONRPCMessage {
+export function stoppedAnswer(id: RequestId, pending: Pending | undefined, text: string, code: ToolErrorCode): JSONRPCMessage {
   if (pending?.method === "tools/call") return { jsonrpc: "2.0", id, result: toolError(`Tool "${pending.tool}" failed: ${text}`, code) } as JSONRPCMessage;
   return { jsonrpc: "2.0", id, error: { code: ProtocolErrorCode.InternalError, message: text } };
 }
 
-function pendingOf(message: { method: string; params?: Record<string, unknown> }): Pending {
+export function pendingOf(message: { method: string; params?: Record<string, unknown> }): Pending {
   return { method: message.method, ...(typeof message.params?.name === "string" && { tool: message.params.name }) };
 }
 

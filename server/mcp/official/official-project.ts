@@ -7,7 +7,9 @@ import type { SandboxPool } from "../../sandbox/pool";
 import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
 import { SessionConsole } from "../../session/session-console";
+import type { InProcessConnection } from "../in-process";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
+import { connectStdio } from "./stdio-connection";
 
 const LISTING_CLIENT = { name: "playground-tool-listing", version: "1.0.0" };
 
@@ -41,6 +43,8 @@ export class OfficialProject implements InstanceSource {
   readonly endpoint: ReturnType<typeof createOfficialEndpoint>;
   private project?: CompiledProject;
   private started = 0;
+  /** Connections in this process (a test's 2025-11-25 clients); a changed or closed project ends them with its others. */
+  private stdio = new Set<InProcessConnection>();
 
   constructor(
     private pool: SandboxPool,
@@ -63,17 +67,28 @@ export class OfficialProject implements InstanceSource {
     return OfficialInstance.start<C>(this.pool, this.project, this.limits, this.clock, ++this.started, role, this.console, this.keepState);
   }
 
+  /** A 2025-11-25 connection in this process, to an instance of its own over stdio (see stdio-connection.ts). */
+  connectStdio(): InProcessConnection {
+    const connection = connectStdio(this, () => this.stdio.delete(connection));
+    this.stdio.add(connection);
+    return connection;
+  }
+
+  private closeStdio(): Promise<unknown> {
+    return Promise.all([...this.stdio].map((c) => c.close()));
+  }
+
   /** Starts the new build once to list its tools (as a client would: initialize, then tools/list), then switches. */
   async swap(project: CompiledProject): Promise<ListedTool[]> {
     const tools = await listOnce(this.pool, project, this.limits, this.clock);
     this.project = project;
-    await this.endpoint.closeInstances();
+    await Promise.all([this.endpoint.closeInstances(), this.closeStdio()]);
     return tools;
   }
 
   async close(): Promise<void> {
     this.project = undefined;
-    await this.endpoint.close();
+    await Promise.all([this.endpoint.close(), this.closeStdio()]);
   }
 }
 

@@ -53,4 +53,34 @@ describe("tests on official-SDK projects", () => {
     // The shim refuses to ask a 2025 client that declared no elicitation.
     expect(failed["a client without elicitation gets the plain-text fallback"]).toContain("did not declare the required capability");
   });
+
+  test("a tool stopped at its CPU limit after the answer fails that test; the file's next connection is a fresh instance", async () => {
+    const spinning = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+const server = new McpServer({ name: "spins", version: "1.0.0" });
+let calls = 0;
+server.registerTool("spin_after_answer", {}, async () => {
+  await server.server.elicitInput({ message: "Go on?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } });
+  while (true) {}
+});
+server.registerTool("count", {}, async () => ({ content: [{ type: "text", text: "call " + ++calls }] }));
+await server.connect(new StdioServerTransport());
+`;
+    const tests = `import { expect, test } from "@frontmcp/testing";
+test("spins", async ({ mcp }) => {
+  const client = mcp.as("legacy");
+  client.onElicitation(() => ({ action: "accept", content: { ok: true } }));
+  const result = await client.tools.call("spin_after_answer", {});
+  expect(result).toBeError();
+  expect(result.text()).toContain("ran longer than");
+});
+test("counts from one", async ({ mcp }) => {
+  const result = await mcp.as("legacy").tools.call("count", {});
+  expect(result.text()).toBe("call 1");
+});
+`;
+    const report = await runTests({ "src/server.ts": spinning, "spins.test.ts": tests });
+    expect(report.tests.filter((t) => t.status !== "passed")).toEqual([]);
+    expect(report.passed).toBe(2);
+  });
 });

@@ -57,11 +57,19 @@ function Diff({ text }: { text: string }) {
   );
 }
 
+/** A failure's message as Jest writes it, line by line, without the diff it ends with (shown below it, coloured). */
+function messageOf(error: NonNullable<TestOutcome["error"]>): string {
+  return error.diff && error.message.endsWith(error.diff) ? error.message.slice(0, -error.diff.length).trimEnd() : error.message;
+}
+
 function TestRow({ test }: { test: TestOutcome }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
   const color =
     test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
   const e = test.error;
+  const message = e && messageOf(e);
+  // A message with lines of its own (Expected: …, Received: …) already says the values; the list is for one without.
+  const listValues = e !== undefined && !message!.includes("\n") && (e.expected !== undefined || e.actual !== undefined);
   return (
     <li className="rounded-md border border-slate-200 px-2 py-1.5 dark:border-slate-700" data-testid="test-result" data-status={test.status}>
       <div className="flex items-center gap-2 text-sm">
@@ -73,8 +81,8 @@ function TestRow({ test }: { test: TestOutcome }) {
       </div>
       {e && (
         <div className="mt-1 space-y-1 pl-6 text-sm">
-          <p className="text-rose-800 dark:text-rose-200">{e.message}</p>
-          {(e.expected !== undefined || e.actual !== undefined) && (
+          <p className="whitespace-pre-wrap break-words text-rose-800 dark:text-rose-200">{message}</p>
+          {listValues && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs">
               <dt className="text-emerald-700 dark:text-emerald-300">Expected</dt>
               <dd className="whitespace-pre-wrap">{fmt(e.expected)}</dd>

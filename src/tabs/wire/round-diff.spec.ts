@@ -5,6 +5,7 @@
 import { Client, StreamableHTTPClientTransport, isInputRequiredResult } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../../../server/app";
+import { PERSONAS } from "../../../contract/personas";
 import { getLesson, listLessons } from "../../../server/lessons/catalog";
 import { createSession, startTestPlayground } from "../../../server/testing/harness";
 import { changeLine, roundChanges } from "./round-diff";
@@ -50,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => pg?.close());
 
-/** Calls a tool as the 2026-07-28 "forms + URL" persona, accepting every question; returns the tools/call bodies sent. */
+/** Calls a tool as the `modern-with-url` persona, accepting every question; returns the tools/call bodies sent. */
 async function recordRounds(mcpUrl: string, tool: { name: string; inputSchema?: Schema }): Promise<Record<string, unknown>[]> {
   const sent: Record<string, unknown>[] = [];
   const tap: typeof fetch = async (input, init) => {
@@ -62,7 +63,7 @@ async function recordRounds(mcpUrl: string, tool: { name: string; inputSchema?: 
   };
   const client = new Client(
     { name: "round-recorder", version: "1.0.0" },
-    { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } },
+    { capabilities: PERSONAS["modern-with-url"].capabilities, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { fetch: tap }));
   const base = { name: tool.name, arguments: fill(tool.inputSchema) };

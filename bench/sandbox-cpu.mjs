@@ -1,0 +1,84 @@
+// CPU per learner step by thread: the sandbox workers apart from the main thread and the rest of the server (V8's
+// helper threads, libuv's pool). One learner at a time, as workshop.mjs's "alone" figures, but many runs of each step
+// in turn, so a change of a few ms in the workers shows through the 10 ms ticks of /proc.
+// `--runs 40` runs of each step (after 5 to warm up); the steps are workshop.mjs's, on lesson 06 and challenge c1.
+import { loadavg } from "node:os";
+import { api, apiOk, challengeSolution, confirmFlow } from "./lib/api.mjs";
+import { intArg } from "./lib/args.mjs";
+import { cpuMs, startChild, threadsCpuMs } from "./lib/children.mjs";
+import { runIfMain } from "./lib/main.mjs";
+import { printTable, writeResult } from "./lib/report.mjs";
+import { round } from "./lib/stats.mjs";
+
+const LESSON = "06-testing-a-tool-that-asks";
+const CHALLENGE = "c1-confirm-before-deleting";
+const WARMUP = 5;
+
+export async function main(args) {
+  const runs = intArg(args, "runs", 40);
+  const server = await startChild("bench/servers/playground.ts");
+  try {
+    if (server.sandboxThreads.length === 0) throw new Error("the playground child reported no sandbox threads");
+    const lesson = await apiOk(server.url, "GET", `/api/lessons/${LESSON}`);
+    const starter = (await apiOk(server.url, "GET", `/api/lessons/${CHALLENGE}`)).files;
+    const solution = await challengeSolution(CHALLENGE);
+    let session;
+    const steps = {
+      create: async () => {
+        session = await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
+      },
+      flow: () => confirmFlow(session.mcpUrl, "T-1"),
+      tests: async () => {
+        const report = await apiOk(server.url, "POST", `/api/sessions/${session.id}/tests`, {});
+        if (report.passed !== 3 || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
+      },
+      checkWrong: async () => {
+        if ((await apiOk(server.url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: starter })).passed !== false) throw new Error("the starter passed");
+      },
+      checkRight: async () => {
+        if ((await apiOk(server.url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: solution })).passed !== true)
+          throw new Error("the solution failed");
+      },
+    };
+    const loadBefore = loadavg()[0];
+    const perStep = {};
+    for (const [name, step] of Object.entries(steps)) {
+      for (let i = 0; i < WARMUP; i++) await step();
+      const before = { all: cpuMs(server.pid), workers: threadsCpuMs(server.pid, server.sandboxThreads) };
+      for (let i = 0; i < runs; i++) await step();
+      const after = { all: cpuMs(server.pid), workers: threadsCpuMs(server.pid, server.sandboxThreads) };
+      const workers = (after.workers - before.workers) / runs;
+      const main = (after.all.mainMs - before.all.mainMs) / runs;
+      const all = (after.all.serverMs - before.all.serverMs) / runs;
+      perStep[name] = { workersMs: workers, mainMs: main, otherMs: all - workers - main, allMs: all };
+    }
+    // Sessions from the create runs stay open; close none, as a room keeps them.
+    await api(server.url, "GET", "/api/lessons");
+    const total = (key) => Object.values(perStep).reduce((sum, s) => sum + s[key], 0);
+    const result = {
+      runs,
+      load: { before: loadBefore, after: loadavg()[0] },
+      perStep,
+      perLearner: { workersMs: total("workersMs"), mainMs: total("mainMs"), otherMs: total("otherMs"), allMs: total("allMs") },
+    };
+    printTable(`Server CPU per step by thread, one learner at a time (${runs} runs of each step)`, [
+      ...Object.entries(perStep).map(([name, s]) => ({
+        figure: `${name}: sandbox workers / main thread / other threads`,
+        value: `${round(s.workersMs, 1)} / ${round(s.mainMs, 1)} / ${round(s.otherMs, 1)}`,
+        unit: "ms",
+      })),
+      {
+        figure: "a learner's steps: sandbox workers / main thread / other threads",
+        value: `${round(total("workersMs"), 1)} / ${round(total("mainMs"), 1)} / ${round(total("otherMs"), 1)}`,
+        unit: "ms",
+      },
+      { figure: "load average (1 min) before / after", value: `${round(result.load.before, 1)} / ${round(result.load.after, 1)}` },
+    ]);
+    await writeResult("sandbox-cpu", result);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+runIfMain(import.meta, main);
