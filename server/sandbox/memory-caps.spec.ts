@@ -7,6 +7,10 @@ import { helpDesk } from "../testing/fixtures";
 import { createSession, legacyV2Client, rawModern, startTestPlayground } from "../testing/harness";
 
 const TOTAL_MB = 2048;
+// What these tests prove is memory caps, so no time limit may decide an outcome: on a loaded machine (load 16, other
+// spec files beside) a 3 MB result or a session's load could pass the defaults (1 s a call, 2 s a load) and come back
+// as TIMEOUT or a refused session for the wrong reason.
+const UNHURRIED = { callTimeoutMs: 60_000, loadTimeoutMs: 60_000 };
 const rssMB = () => Math.round(process.memoryUsage().rss / 2 ** 20);
 const BIG = {
   "big.tool.ts":
@@ -19,7 +23,7 @@ const ASKS = {
 
 let pg: Playground;
 beforeAll(async () => {
-  pg = await startTestPlayground({ workers: 2, sandboxTotalMB: TOTAL_MB });
+  pg = await startTestPlayground({ workers: 2, sandboxTotalMB: TOTAL_MB, ...UNHURRIED });
 });
 afterAll(() => pg.close());
 
@@ -70,7 +74,7 @@ test("the 2025 fallback store keeps at most its byte cap of waiting calls per se
 });
 
 test("SANDBOX_TOTAL_MB: idle sessions are closed to make room; with none idle, a new session is refused with a clear message", async () => {
-  const small = await startTestPlayground({ workers: 1, sandboxTotalMB: 48, sessionActiveMs: 60 * 60_000 });
+  const small = await startTestPlayground({ workers: 1, sandboxTotalMB: 48, sessionActiveMs: 60 * 60_000, ...UNHURRIED });
   try {
     const answers = [];
     for (let i = 0; i < 10; i++) {
@@ -83,11 +87,13 @@ test("SANDBOX_TOTAL_MB: idle sessions are closed to make room; with none idle, a
       answers.push({ status: r.status, body });
       if (r.status === 201) await rawModern(body.mcpUrl, 1, "tools/call", { name: "assign_ticket", arguments: { id: "T-1", agent: "ana" } });
     }
-    const refused = answers.find((a) => a.status === 422);
+    const refused = answers.filter((a) => a.status === 422);
     console.log(
       `sandbox memory in use ${Math.round(small.pool.usedBytes() / 2 ** 20)} MB of 48 MB; ${answers.filter((a) => a.status === 201).length} sessions admitted`,
     );
-    expect(refused?.body.diagnostics[0].message).toMatch(/memory limit \(SANDBOX_TOTAL_MB=48\)/);
+    // Every refusal is the memory limit's, none a session that failed for another reason.
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused) expect(a.body.diagnostics[0].message).toMatch(/memory limit \(SANDBOX_TOTAL_MB=48\)/);
     expect(small.pool.usedBytes()).toBeLessThanOrEqual(48 * 2 ** 20);
     // Sessions that go idle make room again.
     for (const a of answers)
