@@ -265,7 +265,7 @@ Object.defineProperty(RealDate, "now", {
 });
 // `new Date()` and `Date()` read the clock; `new Date(value)` does not. The proxy keeps `instanceof Date`, the
 // prototype and the static methods as they are.
-g.Date = new Proxy(RealDate, {
+const WatchedDate = new Proxy(RealDate, {
   construct(target, args, newTarget) {
     if (args.length === 0) clockRead = true;
     return Reflect.construct(target, args, newTarget);
@@ -275,6 +275,9 @@ g.Date = new Proxy(RealDate, {
     return Reflect.apply(target, self, args);
   },
 });
+// So that `date.constructor === Date` holds, as it does without the proxy.
+Object.defineProperty(RealDate.prototype, "constructor", { value: WatchedDate, writable: true, configurable: true });
+g.Date = WatchedDate;
 // QuickJS's `performance.now` cannot be redefined in place: the global becomes an object that inherits the rest.
 const performanceClock = g.performance as { now?: () => number } | undefined;
 if (typeof performanceClock?.now === "function") {
