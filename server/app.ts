@@ -141,11 +141,6 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   });
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
-  // Node closes an idle kept-alive socket after 5 s by default, and a client that sends its next request on it as it
-  // closes gets a reset: under a room's burst that race cost 57 to 162 of 400 official-SDK learners their flow
-  // (ECONNRESET, bench/workshop.mjs --official --n 400). Idle sockets now stay longer than a client waits between the
-  // requests of one flow, and longer than a load balancer's usual 60 s upstream keep-alive.
-  server.keepAliveTimeout = 61_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);

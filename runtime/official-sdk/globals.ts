@@ -265,7 +265,7 @@ Object.defineProperty(RealDate, "now", {
 });
 // `new Date()` and `Date()` read the clock; `new Date(value)` does not. The proxy keeps `instanceof Date`, the
 // prototype and the static methods as they are.
-const ClockDate = new Proxy(RealDate, {
+const WatchedDate = new Proxy(RealDate, {
   construct(target, args, newTarget) {
     if (args.length === 0) clockRead = true;
     return Reflect.construct(target, args, newTarget);
@@ -275,10 +275,9 @@ const ClockDate = new Proxy(RealDate, {
     return Reflect.apply(target, self, args);
   },
 });
-g.Date = ClockDate;
-// A date's own constructor is the proxy too, so `new (date.constructor)()` cannot reach the clock unmarked (and
-// `date.constructor === Date` holds, as in Node).
-Object.defineProperty(RealDate.prototype, "constructor", { value: ClockDate, writable: true, configurable: true });
+// So that `date.constructor === Date` holds, as it does without the proxy.
+Object.defineProperty(RealDate.prototype, "constructor", { value: WatchedDate, writable: true, configurable: true });
+g.Date = WatchedDate;
 // QuickJS's `performance.now` cannot be redefined in place: the global becomes a copy of the original's own
 // properties with `now` replaced, not an object inheriting from the original, whose `now` would read the clock unmarked.
 const performanceClock = g.performance as { now?: () => number } | undefined;

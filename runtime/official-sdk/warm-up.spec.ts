@@ -21,6 +21,17 @@ async function evaluated(kind: "sdk1" | "sdk2"): Promise<QuickJS> {
 const text = (qjs: QuickJS, code: string) => qjs.evalCode(code, "spec.js").consume((h) => h.toString());
 
 describe.each(["sdk1", "sdk2"] as const)("the %s bundle's warm-up", (kind) => {
+  test("leaves Date as learner code knows it, though the runtime watches its clock reads", async () => {
+    const qjs = await evaluated(kind);
+    try {
+      const facts =
+        "[new Date(0) instanceof Date, new Date(0).constructor === Date, Date.prototype.constructor === Date, typeof Date.now(), new Date(86400000).toISOString(), typeof Date()]";
+      expect(JSON.parse(text(qjs, `JSON.stringify(${facts})`))).toEqual([true, true, true, "number", "1970-01-02T00:00:00.000Z", "string"]);
+    } finally {
+      qjs.dispose();
+    }
+  });
+
   test("serves its elicitation round to completion, then leaves the bridge as a fresh process has it", async () => {
     const qjs = await evaluated(kind);
     try {

@@ -91,6 +91,26 @@ describe("instances of files started before", () => {
   });
 });
 
+test("a timer the start set fires in each instance, those from the image included", async () => {
+  const timed = await project(
+    server(`let fired = 0;
+setTimeout(() => fired++, 20);
+server.registerTool("fired", {}, async () => ({ content: [{ type: "text", text: "fired " + fired }] }));`),
+  );
+  const hits = await imageHits();
+  for (let connection = 0; connection < 3; connection++) {
+    const client = await connect(timed);
+    let said = "";
+    for (let poll = 0; poll < 100 && said !== "fired 1"; poll++) {
+      said = text(await client.callTool({ name: "fired", arguments: {} }));
+      if (said !== "fired 1") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(said).toBe("fired 1");
+    await client.close();
+  }
+  expect((await imageHits()) - hits).toBeGreaterThanOrEqual(2);
+});
+
 describe.each([
   ["Date.now()", "const startedAt = Date.now();"],
   ["new Date()", "const startedAt = new Date();"],
