@@ -21,6 +21,64 @@ beforeAll(async () => {
   vm.dispose();
 });
 
+/**
+ * What of an instance outside its linear memory could carry state from one VM to the next, read from the module's
+ * binary (the JS API shows only exported globals): the names of its imports that are not functions (an imported
+ * global, table or memory), and its mutable globals, by export name (or index when not exported).
+ */
+function stateOutsideMemory(bytes: Uint8Array): { nonFunctionImports: string[]; mutableGlobals: string[] } {
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return value;
+    }
+  };
+  const name = () => {
+    const length = leb();
+    at += length;
+    return Buffer.from(bytes.subarray(at - length, at)).toString();
+  };
+  const found = { nonFunctionImports: [] as string[], mutableGlobals: [] as string[] };
+  const mutable: number[] = [];
+  const exported = new Map<number, string>();
+  while (at < bytes.length) {
+    const section = bytes[at++];
+    const end = leb() + at;
+    if (section === 2)
+      for (let n = leb(); n > 0; n--) {
+        const where = `${name()}.${name()}`;
+        if (bytes[at++] !== 0) {
+          found.nonFunctionImports.push(where);
+          break; // the rest of this entry's shape depends on its kind; one is enough to fail
+        }
+        leb(); // the function's type
+      }
+    if (section === 6)
+      for (let n = leb(), index = 0; n > 0; n--, index++) {
+        at++; // value type
+        if (bytes[at++] === 1) mutable.push(index);
+        // Its initializer: one constant or global.get, then the end opcode.
+        const op = bytes[at++];
+        if (op === 0x41 || op === 0x42 || op === 0x23) leb();
+        else at += op === 0x43 ? 4 : 8;
+        if (bytes[at++] !== 0x0b) throw new Error(`global ${index}: an initializer this reader does not know`);
+      }
+    if (section === 7)
+      for (let n = leb(); n > 0; n--) {
+        const exportName = name();
+        const kind = bytes[at++];
+        const index = leb();
+        if (kind === 3) exported.set(index, exportName);
+      }
+    at = end;
+  }
+  found.mutableGlobals = mutable.map((index) => exported.get(index) ?? `global ${index}`);
+  return found;
+}
+
 describe("spare instances", () => {
   test("a VM restored into a closed VM's instance starts as the snapshot, with its own host functions and interrupt handler", async () => {
     const spares = new SpareInstances(wasm, 2, 60_000, () => undefined);
@@ -60,6 +118,13 @@ describe("spare instances", () => {
     expect(interrupts).toBeGreaterThan(3);
     expect(oldInterrupts).toBe(0);
     vm.dispose();
+  });
+
+  test("quickjs-wasi's module keeps no state outside linear memory but the stack pointer, which restore sets", () => {
+    // What this module relies on (see spare-instances.ts): an upgrade that adds a mutable global or an imported
+    // global, table or memory must fail here, not leak one VM's state into the next VM of its instance.
+    const found = stateOutsideMemory(readFileSync(require.resolve("quickjs-wasi/quickjs.wasm")));
+    expect(found).toEqual({ nonFunctionImports: [], mutableGlobals: ["__stack_pointer"] });
   });
 
   test("an instance larger than the snapshot is not used for it; a snapshot of its size takes it", async () => {
