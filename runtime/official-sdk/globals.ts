@@ -242,8 +242,8 @@ g.AbortSignal ??= SandboxAbortSignal;
 // ---- the clock: whether the server read it while it started ----
 // The worker keeps an image of a build's server just after it started, and starts later instances of the same build
 // from it (see started-images in worker.ts). A start that read the clock would end differently at another moment, so
-// reading it marks the start as not repeatable. Randomness needs no mark: every VM is restored from one snapshot,
-// so `Math.random()` already gives each instance the same sequence.
+// reading it marks the start as not repeatable. Randomness needs no mark here: the worker gives each VM its own
+// Math.random state after every restore and sees in that state whether the start drew from it (server/sandbox/randomness.ts).
 let clockRead = false;
 
 /** Clears the mark; `true` from `readClock` then means the clock was read since. */

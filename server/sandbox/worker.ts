@@ -20,6 +20,7 @@ import {
   type VmRuntime,
   type VmScript,
 } from "./protocol";
+import { drewRandom, locateRandomState, reseed } from "./randomness";
 import { memoryReleased } from "./reclaim";
 import { SpareInstances } from "./spare-instances";
 
@@ -43,6 +44,8 @@ type Vm = {
   deadline: number;
   waiters: Set<Waiter>;
   hostCalls: Map<number, { resolve: (v: JSValueHandle) => void; reject: (v: JSValueHandle) => void }>;
+  /** The Math.random state this VM was given at restore: still there means it has drawn nothing since. */
+  seed: bigint;
   /** Handles of the `__playground` entry points, taken when the VM opens (see captureEntries). */
   entries: Map<string, JSValueHandle>;
   /** Official-SDK VMs: the project's ES modules by file name, and the names each builtin module exports. */
@@ -335,6 +338,8 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
   if (!taken) {
     taken = (async () => {
       const qjs = await QuickJS.create(options(limits, () => undefined));
+      // Found in a VM no code has run in yet; every VM restored on this worker is then given a state of its own.
+      locateRandomState(qjs);
       // QuickJS's InternalError (not in Node or browsers) builds errors that no catch can stop: gone before any code
       // runs, an uncatchable error is the engine's own, which classify relies on, and runtime code's catch always runs.
       qjs.evalCode("delete globalThis.InternalError", "host.js").dispose();
@@ -401,7 +406,9 @@ async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
 
 /** A VM just restored from `base` (the runtime's snapshot, a load's image or its own image): no call running yet. */
 function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules" | "builtins" | "tokens" | "base">): Vm {
-  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), reportedBytes: 0, ...fields };
+  // Its own Math.random sequence: the one in `base` would repeat in every VM restored from it (see randomness.ts).
+  const seed = reseed(qjs);
+  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), reportedBytes: 0, seed, ...fields };
   vm.reportedBytes = linearBytes(vm);
   // Host functions are found by name: the ones in the snapshot are bound again for this VM.
   qjs.registerHostCallback(QUESTION_DIGEST, questionDigest(qjs));
@@ -427,7 +434,9 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
  */
 async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, modules: VmScript[]): Promise<void> {
   const runtime = limits.runtime ?? "frontmcp";
-  const builtins = runtime === "frontmcp" ? {} : (await baseSnapshot(limits, runtime)).builtins;
+  // Awaited for a FrontMCP VM too: it is where this worker finds Math.random's state (once), before seeding any VM.
+  const base = await baseSnapshot(limits, runtime);
+  const builtins = runtime === "frontmcp" ? {} : base.builtins;
   const memory = image.delta ? rebuild(image.delta.base, { ...image.delta, packed: image.snapshot.memory }) : image.snapshot.memory;
   const qjs = await instances.restore(
     { ...image.snapshot, memory },
@@ -490,7 +499,8 @@ function imageLoaded(vm: Vm, json: string): void {
     return;
   }
   vm.imageAs = undefined;
-  if (key === undefined) return;
+  // A load that drew from Math.random would give every VM from its image the values it drew.
+  if (key === undefined || drewRandom(vm.qjs, vm.seed)) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
   const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
   const snapshot = sharedSnapshot(vm.qjs.snapshot());
@@ -501,7 +511,7 @@ function imageLoaded(vm: Vm, json: string): void {
  * Keeps the image of an official-SDK VM whose server has just started, when its load is one that repeats: later
  * instances of the same files start from it instead of evaluating them again. Each is still a process of its own:
  * a fresh copy of the module state the start left, as every start of those files leaves it. A start that read the
- * clock (`repeatable` false) is not kept: another moment would have started it differently.
+ * clock (`repeatable` false) or drew randomness is not kept: another moment would have started it differently.
  */
 function imageStarted(vm: Vm, json: string): void {
   const key = vm.imageAs;
@@ -510,7 +520,9 @@ function imageStarted(vm: Vm, json: string): void {
   vm.loaded = undefined;
   if (key === undefined || loaded === undefined || !vm.base) return;
   const report = JSON.parse(json) as StartReport;
-  if (!report.ok || !report.repeatable) return;
+  // Nor is one that drew from Math.random (the engine's state tells, whatever learner code did to the global): its
+  // values would repeat in every instance started from the image.
+  if (!report.ok || !report.repeatable || drewRandom(vm.qjs, vm.seed)) return;
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
   const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);

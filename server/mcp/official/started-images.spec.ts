@@ -1,6 +1,7 @@
 // Official-SDK instances of files a worker has started before come from an image of that started server: each is
 // still a fresh process to its client (module state of its own, its start's console lines, its CPU limit), and a
-// start that read the clock is never imaged (another moment would have started it differently).
+// start that read the clock or drew randomness is never imaged (another moment would have started it differently);
+// instances from an image still draw Math.random() sequences of their own.
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -111,6 +112,19 @@ server.registerTool("fired", {}, async () => ({ content: [{ type: "text", text: 
   expect((await imageHits()) - hits).toBeGreaterThanOrEqual(2);
 });
 
+test("instances from the image draw Math.random() sequences of their own", async () => {
+  const rolling = await project(server(`server.registerTool("roll", {}, async () => ({ content: [{ type: "text", text: String(Math.random()) }] }));`));
+  const hits = await imageHits();
+  const firsts = [];
+  for (let connection = 0; connection < 4; connection++) {
+    const client = await connect(rolling);
+    firsts.push(text(await client.callTool({ name: "roll", arguments: {} })));
+    await client.close();
+  }
+  expect((await imageHits()) - hits).toBeGreaterThanOrEqual(3);
+  expect(new Set(firsts).size).toBe(firsts.length);
+});
+
 describe.each([
   ["Date.now()", "const startedAt = Date.now();"],
   ["new Date()", "const startedAt = new Date();"],
@@ -122,7 +136,10 @@ describe.each([
     "the performance object behind the global one",
     "const behind = Object.getPrototypeOf(performance);\nconst startedAt = typeof behind.now === 'function' ? behind.now() : performance.now();",
   ],
-])("a start that reads the clock with %s", (_, topLevel) => {
+  // Randomness drawn at start would repeat in every instance from the image, like a clock read.
+  ["Math.random()", "const startedAt = Math.random();"],
+  ["a saved Math.random under a constant global one", "const saved = Math.random;\nMath.random = () => 0.5;\nconst startedAt = saved();"],
+])("a start that reads the clock or randomness with %s", (_, topLevel) => {
   test("is run again for every instance, never imaged", async () => {
     const clocked = await project(server(`${topLevel}\nvoid startedAt;`));
     const hits = await imageHits();
