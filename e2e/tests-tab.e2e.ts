@@ -13,6 +13,18 @@ async function lessonFiles(id: string): Promise<Record<string, string>> {
   return ((await res.json()) as { files: Record<string, string> }).files;
 }
 
+/** Opens lesson 06 with `files` (through a share link) in `theme` and presses Run tests on the Tests tab. */
+async function runLesson06Tests(files: Record<string, string>, theme: "light" | "dark") {
+  const context = await newContext(browser(), { dark: theme === "dark" });
+  await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+  const page = await context.newPage();
+  await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
+  await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
+  await page.getByRole("tab", { name: /Tests/ }).click();
+  await page.getByRole("button", { name: /Run tests/ }).click();
+  return { context, page };
+}
+
 for (const theme of ["light", "dark"] as const) {
   test(`Run tests shows passes and a failure with a diff (${theme})`, async () => {
     const files = await lessonFiles("06-testing-a-tool-that-asks");
@@ -26,13 +38,7 @@ test("a wrong status", async ({ mcp }) => {
   expect("open").toBe("closed");
 });
 `;
-    const context = await newContext(browser(), { dark: theme === "dark" });
-    await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
-    const page = await context.newPage();
-    await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
-    await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
-    await page.getByRole("tab", { name: /Tests/ }).click();
-    await page.getByRole("button", { name: /Run tests/ }).click();
+    const { context, page } = await runLesson06Tests(files, theme);
     await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
     const passed = page.locator('[data-testid="test-result"][data-status="passed"]');
     const failed = page.locator('[data-testid="test-result"][data-status="failed"]');
@@ -108,13 +114,7 @@ for (const theme of ["light", "dark"] as const) {
     files["chatty.test.ts"] = `import { test } from "@frontmcp/testing";
 for (let i = 0; i < 30; i++) test("chatty " + i, () => { console.log("z".repeat(80_000)); });
 `;
-    const context = await newContext(browser(), { dark: theme === "dark" });
-    await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
-    const page = await context.newPage();
-    await page.goto(`${base}/?lesson=06-testing-a-tool-that-asks${shareHash("06-testing-a-tool-that-asks", files)}`);
-    await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
-    await page.getByRole("tab", { name: /Tests/ }).click();
-    await page.getByRole("button", { name: /Run tests/ }).click();
+    const { context, page } = await runLesson06Tests(files, theme);
     const notice = page.getByTestId("report-cut");
     await notice.waitFor({ timeout: 60_000 });
     expect(await notice.innerText()).toMatch(/too large to show whole: \d+ KB of it was cut to fit the server's limit of 512 KB/);
