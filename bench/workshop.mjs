@@ -7,7 +7,7 @@
 // for official-SDK projects (lesson 14's SDK 1.x support desk and its five tests, challenge c8; the flow is a
 // 2025-11-25 session of the 1.32 client, since an SDK 1.x server speaks nothing newer).
 import { loadavg } from "node:os";
-import { api, apiOk, challengeSolution, confirmFlow, escalateFlow } from "./lib/api.mjs";
+import { api, apiOk, apiOkWaitingOutBusy, challengeSolution, confirmFlow, escalateFlow } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
@@ -51,26 +51,50 @@ const serverCpu = (pid, record) => async (name, work) => {
 };
 
 let joined = 0;
+/** 429s the learners waited out, as the page does, in the room being run (a room behind one address shares its limits). */
+let busyWaits = { count: 0 };
 
 async function learner(url, material, step) {
   const { project } = material;
   // Without rooms the join step costs nothing and is reported as 0.
   const learnerKey = material.room
-    ? (await step("join", () => apiOk(url, "POST", `/api/rooms/${material.room.code}/join`, { name: `learner ${++joined}` }, 201))).learnerKey
+    ? (
+        await step("join", () =>
+          apiOkWaitingOutBusy(
+            url,
+            "POST",
+            `/api/rooms/${material.room.code}/join`,
+            { name: `learner ${++joined}` },
+            { status: 201, attempts: 6, waits: busyWaits },
+          ),
+        )
+      ).learnerKey
     : await step("join", async () => undefined);
   const lesson = await step("lesson", () => apiOk(url, "GET", `/api/lessons/${project.lesson}`));
   const session = await step("create", () => apiOk(url, "POST", "/api/sessions", { files: lesson.files }, 201));
   await step("flow", () => project.flow(session.mcpUrl));
   await step("tests", async () => {
-    const report = await apiOk(url, "POST", `/api/sessions/${session.id}/tests`, {});
+    const report = await apiOkWaitingOutBusy(url, "POST", `/api/sessions/${session.id}/tests`, {}, { waits: busyWaits });
     if (report.passed !== project.tests || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
   });
   await step("checkWrong", async () => {
-    const report = await apiOk(url, "POST", `/api/challenges/${project.challenge}/check`, { files: material.starter, learnerKey });
+    const report = await apiOkWaitingOutBusy(
+      url,
+      "POST",
+      `/api/challenges/${project.challenge}/check`,
+      { files: material.starter, learnerKey },
+      { waits: busyWaits },
+    );
     if (report.passed !== false) throw new Error("the starter files passed the challenge");
   });
   await step("checkRight", async () => {
-    const report = await apiOk(url, "POST", `/api/challenges/${project.challenge}/check`, { files: material.solution, learnerKey });
+    const report = await apiOkWaitingOutBusy(
+      url,
+      "POST",
+      `/api/challenges/${project.challenge}/check`,
+      { files: material.solution, learnerKey },
+      { waits: busyWaits },
+    );
     if (report.passed !== true) throw new Error(`the solution failed: ${JSON.stringify(report.checks.filter((c) => !c.passed))}`);
   });
 }
@@ -112,6 +136,7 @@ async function workshop(n, args) {
       );
     const before = server.memory();
     const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
+    busyWaits = { count: 0 };
     const errors = [];
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
@@ -151,6 +176,8 @@ async function workshop(n, args) {
       timedOut,
       errors: errors.length,
       errorSamples: errors.slice(0, 5),
+      // The learners share one address, as a room behind a NAT does: past its burst they wait out 429s, as the page does.
+      busyWaits: busyWaits.count,
       // The machine's 1-minute load average before and after: p95s are only comparable at a like load.
       loadAverage: { before: loadBefore, after: loadAfter },
       // CPU is robust to other load on the machine where wall time is not: the cost of one learner.
@@ -210,24 +237,29 @@ async function idleSessions(k, args) {
 
 function rowsFor(run) {
   const rows = [];
+  // With --cost-runs 0 no learner ran alone: those rows would be NaN.
+  const measuredAlone = STEPS.every((s) => Number.isFinite(run.cpuMsPerStepAlone[s]));
   for (const s of STEPS) {
-    rows.push({
-      figure: `${s} server CPU, one learner alone (main thread)`,
-      value: `${round(run.cpuMsPerStepAlone[s], 1)} (${round(run.mainThreadMsPerStepAlone[s], 1)})`,
-      unit: "ms",
-    });
+    if (measuredAlone)
+      rows.push({
+        figure: `${s} server CPU, one learner alone (main thread)`,
+        value: `${round(run.cpuMsPerStepAlone[s], 1)} (${round(run.mainThreadMsPerStepAlone[s], 1)})`,
+        unit: "ms",
+      });
     rows.push({ figure: `${s} p50`, value: round(run.steps[s].median), unit: "ms" });
     rows.push({ figure: `${s} p95`, value: round(run.steps[s].p95), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` });
   }
   const alone = STEPS.reduce((sum, s) => sum + run.cpuMsPerStepAlone[s], 0);
   const aloneMain = STEPS.reduce((sum, s) => sum + run.mainThreadMsPerStepAlone[s], 0);
-  rows.push({
-    figure: "all steps, one learner alone (main thread)",
-    value: `${round(alone, 1)} (${round(aloneMain, 1)})`,
-    unit: "ms",
-    target: `≤ ${TARGET_CPU_MS} ms`,
-  });
+  if (measuredAlone)
+    rows.push({
+      figure: "all steps, one learner alone (main thread)",
+      value: `${round(alone, 1)} (${round(aloneMain, 1)})`,
+      unit: "ms",
+      target: `≤ ${TARGET_CPU_MS} ms`,
+    });
   rows.push({ figure: "errors", value: run.errors, target: "0" });
+  rows.push({ figure: "429s waited out (one address, as the page does)", value: run.busyWaits });
   rows.push({ figure: "load average (1 min) before / after", value: `${round(run.loadAverage.before, 1)} / ${round(run.loadAverage.after, 1)}` });
   rows.push({ figure: "whole run", value: round(run.wallMs / 1000), unit: "s" });
   rows.push({

@@ -32,6 +32,20 @@ export async function apiOk(base, method, path, body, status = 200) {
   return res.json;
 }
 
+/**
+ * `apiOk` that waits out a 429 as the page does (src/server-bridge/http.ts waitingOutBusy: the server's
+ * `retryAfterSeconds` plus up to a second, `attempts` in all), counting each wait in `waits.count`.
+ */
+export async function apiOkWaitingOutBusy(base, method, path, body, { status = 200, attempts = 10, waits = { count: 0 } } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await api(base, method, path, body);
+    if (res.status === status) return res.json;
+    if (res.status !== 429 || attempt >= attempts) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    waits.count++;
+    await new Promise((r) => setTimeout(r, Number(res.json?.retryAfterSeconds ?? 1) * 1000 + Math.random() * 1000));
+  }
+}
+
 const CLIENT_CAPABILITIES = { elicitation: { form: {} } };
 
 /** One raw 2026-07-28 JSON-RPC POST, headers and `_meta` envelope as the spec asks. */

@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from "react";
 import type { Board, LeadChange, LearnerRoom, LearnerView, RoomActivity } from "../../contract/rooms";
 import { followEventStream, type StreamState } from "./event-stream";
-import { ApiError, requestJson } from "./http";
+import { ApiError, requestJson, waitingOutBusy } from "./http";
 
 export type { Board, BoardItem, LearnerView } from "../../contract/rooms";
 export type { LeadChange } from "../../contract/rooms";
@@ -72,21 +72,13 @@ class RoomMembership {
     }
   }
 
-  /** Joins; a 429 is retried after the server's Retry-After, so a class joining at once behind one address gets in. */
+  /** Joins; a 429 is sent again after the server's Retry-After, so a class joining at once behind one address gets in. */
   async join(code: string, name: string): Promise<Membership> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const joined = await requestJson<{ learnerKey: string; name: string; code: string }>("POST", path(code, "/join"), { name });
-        const membership = { code: joined.code, learnerKey: joined.learnerKey, name: joined.name };
-        localStorage.setItem(MEMBERSHIP_KEY, JSON.stringify(membership));
-        this.set({ membership, room: undefined, ended: false });
-        return membership;
-      } catch (error) {
-        const retry = error instanceof ApiError && error.status === 429 ? Number((error.body as { retryAfterSeconds?: number })?.retryAfterSeconds ?? 1) : 0;
-        if (!retry || attempt >= 5) throw error;
-        await new Promise((r) => setTimeout(r, retry * 1000 + Math.random() * 1000));
-      }
-    }
+    const joined = await waitingOutBusy(() => requestJson<{ learnerKey: string; name: string; code: string }>("POST", path(code, "/join"), { name }), 6);
+    const membership = { code: joined.code, learnerKey: joined.learnerKey, name: joined.name };
+    localStorage.setItem(MEMBERSHIP_KEY, JSON.stringify(membership));
+    this.set({ membership, room: undefined, ended: false });
+    return membership;
   }
 
   async leave(): Promise<void> {

@@ -1,22 +1,27 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
 import type { CheckReport, ProjectFiles, TestRun } from "../../contract/api";
-import { ApiError, requestJson } from "./http";
+import { ApiError, requestJson, waitingOutBusy } from "./http";
 import { roomMembership } from "./rooms";
 import { sessionKeeper } from "./session";
 
 export type { CheckProblem, CheckReport, CheckResult, TestOutcome, TestRun } from "../../contract/api";
 
-/** Runs a lesson's tests; in a room the server records its own result for the teacher's board. */
+/**
+ * Runs a lesson's tests; in a room the server records its own result for the teacher's board. Runs and checks wait
+ * out a 429 (a room pressing Run at once behind one address goes past the per-address burst).
+ */
 export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun> {
   return sessionKeeper.withSession(files, (id) =>
-    asLearner((learnerKey) => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})),
+    asLearner((learnerKey) =>
+      waitingOutBusy(() => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})),
+    ),
   );
 }
 
 export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckReport> {
   const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
-  return asLearner((learnerKey) => requestJson<CheckReport>("POST", url, { files, learnerKey }));
+  return asLearner((learnerKey) => waitingOutBusy(() => requestJson<CheckReport>("POST", url, { files, learnerKey })));
 }
 
 /** Sends with the room's learner key; a key the server no longer knows (the room ended) leaves the room and sends again without. */
