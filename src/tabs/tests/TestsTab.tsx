@@ -1,7 +1,7 @@
 // The Tests tab: runs the project's *.test.ts on the backend and lists each test with its
 // verdict; a failure shows expected, received and the diff, and jumps to its line. In a
 // challenge, Check runs the hidden checks and shows only names, verdicts and hints.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { CONSOLE_CUT_MARKER } from "../../../contract/console";
 import type { TestOutcome, TestRun } from "../../server-bridge/tests";
 import { CompileError } from "../../server-bridge/session";
@@ -62,6 +62,28 @@ function messageOf(error: NonNullable<TestOutcome["error"]>): string {
   return error.diff && error.message.endsWith(error.diff) ? error.message.slice(0, -error.diff.length).trimEnd() : error.message;
 }
 
+/** Jest's colours for a message's lines: Expected in green and Received in red, in the code font, as the values. */
+function lineClass(line: string, first: boolean): string {
+  if (first) return "text-rose-800 dark:text-rose-200";
+  if (/^\s*Expected\b/.test(line)) return "font-mono text-xs text-emerald-700 dark:text-emerald-300";
+  if (/^\s*Received\b/.test(line)) return "font-mono text-xs text-rose-700 dark:text-rose-300";
+  return "font-mono text-xs text-slate-700 dark:text-slate-300";
+}
+
+function Message({ text }: { text: string }) {
+  // One paragraph with the line breaks as text, so what is copied (or read by a screen reader) is Jest's message.
+  return (
+    <p className="whitespace-pre-wrap break-words" data-testid="failure-message">
+      {text.split("\n").map((line, i) => (
+        <Fragment key={`${i}:${line}`}>
+          {i > 0 && "\n"}
+          <span className={lineClass(line, i === 0)}>{line}</span>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 function TestRow({ test }: { test: TestOutcome }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
   const color =
@@ -81,7 +103,7 @@ function TestRow({ test }: { test: TestOutcome }) {
       </div>
       {e && (
         <div className="mt-1 space-y-1 pl-6 text-sm">
-          <p className="whitespace-pre-wrap break-words text-rose-800 dark:text-rose-200">{message}</p>
+          <Message text={message!} />
           {listValues && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs">
               <dt className="text-emerald-700 dark:text-emerald-300">Expected</dt>
