@@ -404,6 +404,10 @@ async function opened(vmId: number, work: Promise<void>): Promise<undefined> {
   return undefined;
 }
 
+/** Snapshot tokens of a VM's entry handles: valid in every image of that VM (and of VMs restored from it). */
+const entryTokens = (qjs: QuickJS, entries: Map<string, JSValueHandle>): Array<[string, number]> =>
+  [...entries].map(([name, handle]) => [name, qjs.exportHandle(handle)]);
+
 /** A VM just restored from `base` (the runtime's snapshot, a load's image or its own image): no call running yet. */
 function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules" | "builtins" | "tokens" | "base">): Vm {
   // Its own Math.random sequence: the one in `base` would repeat in every VM restored from it (see randomness.ts).
@@ -423,7 +427,7 @@ async function openVm(vmId: number, limits: VmOptions): Promise<void> {
     options(limits, () => vms.get(vmId)),
   );
   const entries = captureEntries(qjs);
-  const tokens = limits.keepState ? [...entries].map(([name, handle]): [string, number] => [name, qjs.exportHandle(handle)]) : undefined;
+  const tokens = limits.keepState ? entryTokens(qjs, entries) : undefined;
   addVm(vmId, qjs, { entries, modules: new Map(), builtins: base.builtins, tokens, base: base.snapshot.memory });
   if (limits.hostBridge) installHostBridge(vmId, qjs);
 }
@@ -502,7 +506,7 @@ function imageLoaded(vm: Vm, json: string): void {
   // A load that drew from Math.random would give every VM from its image the values it drew.
   if (key === undefined || drewRandom(vm.qjs, vm.seed)) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
-  const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
+  const entries = entryTokens(vm.qjs, vm.entries);
   const snapshot = sharedSnapshot(vm.qjs.snapshot());
   loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
 }
@@ -525,7 +529,7 @@ function imageStarted(vm: Vm, json: string): void {
   if (!report.ok || !report.repeatable || drewRandom(vm.qjs, vm.seed)) return;
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
-  const entries = [...vm.entries].map(([name, handle]): [string, number] => [name, vm.qjs.exportHandle(handle)]);
+  const entries = entryTokens(vm.qjs, vm.entries);
   const pages = delta(vm.base, new Uint8Array(exports.memory.buffer));
   const snapshot: StartedImage = { stackPointer: exports.__stack_pointer.value, pages };
   loadImages.put(key, { snapshot, entries, json: loaded, started: json, bytes: pages.packed.byteLength });
