@@ -34,7 +34,8 @@ export async function main(args) {
         if (report.passed !== project.tests || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
       },
       checkWrong: async () => {
-        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: starter })).passed !== false) throw new Error("the starter passed");
+        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: starter })).passed !== false)
+          throw new Error("the starter passed");
       },
       checkRight: async () => {
         if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: solution })).passed !== true)
