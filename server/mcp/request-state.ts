@@ -4,8 +4,9 @@
 // session's reset generation and a digest of every question asked; a state is used once (its id is recorded as
 // consumed until it has expired), so a replayed "yes" cannot act twice or answer a question nobody saw.
 import { createHash, randomBytes } from "node:crypto";
-import { createRequestStateCodec, ProtocolError, ProtocolErrorCode, type RequestStateCodec } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ElicitAnswer } from "../project/project-vm";
+import { createHmacRequestStateCodec } from "./request-state-codec";
 
 /**
  * `pending`: the key of the question this state was minted with, where the next round's answer is looked up.
@@ -26,10 +27,13 @@ export type FlowState = {
 /** What a flow's state is checked against when it comes back: the session's build and reset generation now. */
 export type FlowBinding = { build: string; generation: number };
 
-/** A per-process random key, or one derived from PLAYGROUND_SECRET so several processes accept each other's state. */
+/**
+ * A per-process random key, or one derived from PLAYGROUND_SECRET so several processes accept each other's state.
+ * Signed synchronously (request-state-codec.ts) in the SDK's token format.
+ */
 export function createFlowStateCodec(secret: string | undefined, ttlSeconds: number): RequestStateCodec<FlowState> {
   const key = secret ? createHash("sha256").update(`playground-request-state\0${secret}`).digest() : randomBytes(32);
-  return createRequestStateCodec<FlowState>({ key: new Uint8Array(key), ttlSeconds });
+  return createHmacRequestStateCodec<FlowState>({ key, ttlSeconds });
 }
 
 export function newStateId(): string {
