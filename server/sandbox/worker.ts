@@ -2,7 +2,7 @@
 /// <reference path="./webassembly.d.ts" />
 import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
-import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
@@ -349,7 +349,7 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
         qjs.setProp(qjs.global, QUESTION_DIGEST, digest);
         digest.dispose();
       }
-      qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
+      await evalRuntime(qjs, limits, runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime]);
       qjs.executePendingJobs();
       // The export names of each builtin module, so the module loader can serve them as real ES modules.
       const builtins =
@@ -368,6 +368,24 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
     taken.catch(() => snapshots.delete(runtime));
   }
   return taken;
+}
+
+/**
+ * Evaluates a runtime in the VM that is snapshotted from bytecode compiled in a throwaway VM, without its source text.
+ * Parsed in place, the FrontMCP runtime left 5.8 MB of linear memory for 2.5 MB of heap: the parser's peak stays in
+ * memory that never shrinks, and QuickJS keeps each function's source for `toString`. From bytecode without source
+ * it leaves 3.6 MB, and every VM restored from the snapshot copies, compares and faults in that much less. The
+ * runtime's own functions then print as `[native code]`, as built-ins do; learner code is evaluated from source.
+ */
+async function evalRuntime(qjs: QuickJS, limits: VmLimits, code: string): Promise<void> {
+  const compiler = await QuickJS.create(options(limits, () => undefined));
+  let bytecode: Uint8Array;
+  try {
+    bytecode = compiler.compile(code, "runtime.js", 0, CompileFlags.STRIP_SOURCE);
+  } finally {
+    compiler.dispose();
+  }
+  qjs.evalBytecode(bytecode).dispose();
 }
 
 /**
