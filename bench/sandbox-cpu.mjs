@@ -2,6 +2,8 @@
 // helper threads, libuv's pool). One learner at a time, as workshop.mjs's "alone" figures, but many runs of each step
 // in turn, so a change of a few ms in the workers shows through the 10 ms ticks of /proc.
 // `--runs 40` runs of each step (after 5 to warm up); the steps are workshop.mjs's, on lesson 06 and challenge c1.
+// `--only checkRight` (or a comma list) measures only those steps, so a profiler attached to the child (bench/README's
+// `perf record` line) sees one step's work.
 import { loadavg } from "node:os";
 import { api, apiOk, challengeSolution, confirmFlow } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
@@ -16,6 +18,7 @@ const WARMUP = 5;
 
 export async function main(args) {
   const runs = intArg(args, "runs", 40);
+  const only = typeof args.only === "string" ? args.only.split(",") : undefined;
   const server = await startChild("bench/servers/playground.ts");
   try {
     if (server.sandboxThreads.length === 0) throw new Error("the playground child reported no sandbox threads");
@@ -40,9 +43,13 @@ export async function main(args) {
           throw new Error("the solution failed");
       },
     };
+    if (only?.some((name) => !(name in steps))) throw new Error(`--only takes ${Object.keys(steps).join(", ")}`);
+    // The session the later steps use, whichever are measured.
+    await steps.create();
     const loadBefore = loadavg()[0];
     const perStep = {};
     for (const [name, step] of Object.entries(steps)) {
+      if (only && !only.includes(name)) continue;
       for (let i = 0; i < WARMUP; i++) await step();
       const before = { all: cpuMs(server.pid), workers: threadsCpuMs(server.pid, server.sandboxThreads) };
       for (let i = 0; i < runs; i++) await step();
@@ -68,7 +75,7 @@ export async function main(args) {
         unit: "ms",
       })),
       {
-        figure: "a learner's steps: sandbox workers / main thread / other threads",
+        figure: `${only ? "the steps measured" : "a learner's steps"}: sandbox workers / main thread / other threads`,
         value: `${round(total("workersMs"), 1)} / ${round(total("mainMs"), 1)} / ${round(total("otherMs"), 1)}`,
         unit: "ms",
       },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ToolFailure } from "./errors";
 import { wireJsonSchema } from "./json-schema";
+import { zodSchemaKey } from "./zod-schema-key";
 
 export type FormSchema = {
   $schema?: string;
@@ -75,11 +76,29 @@ export function checkFormSchema(schema: unknown): FormSchema {
   return out;
 }
 
+/**
+ * Wire schemas of the forms this VM has converted, as JSON text by their zod schema's key (zod-schema-key.ts): a
+ * tool builds its form anew on every call, and each round converts it (the answered round too, for its digest), so
+ * in the interpreter the conversion was the largest part of a round. Module state of this VM's runtime: learner
+ * code cannot reach it and no other VM shares it. A few forms per project; the bound only keeps a tool that makes a
+ * new form every call from growing the map.
+ */
+const converted = new Map<string, string>();
+const MAX_CONVERTED = 32;
+
 /** zod object → the wire schema: input view (a field with a default is not required), closed to extra keys. */
 export function zodToFormSchema(schema: z.ZodType): FormSchema {
-  const json = wireJsonSchema(schema) as unknown as FormSchema;
-  const checked = checkFormSchema(json);
-  return { ...checked, additionalProperties: false };
+  const key = zodSchemaKey(schema);
+  const known = key === undefined ? undefined : converted.get(key);
+  if (known !== undefined) return JSON.parse(known) as FormSchema;
+  const checked = checkFormSchema(wireJsonSchema(schema));
+  const text = JSON.stringify({ ...checked, additionalProperties: false });
+  if (key !== undefined) {
+    if (converted.size >= MAX_CONVERTED) converted.delete(converted.keys().next().value as string);
+    converted.set(key, text);
+  }
+  // Parsed back from its text on every path, so a form converted now and one taken from the map are alike.
+  return JSON.parse(text) as FormSchema;
 }
 
 function optionValues(p: Record<string, unknown>): string[] | undefined {
