@@ -1,45 +1,47 @@
 // CPU per learner step by thread: the sandbox workers apart from the main thread and the rest of the server (V8's
 // helper threads, libuv's pool). One learner at a time, as workshop.mjs's "alone" figures, but many runs of each step
 // in turn, so a change of a few ms in the workers shows through the 10 ms ticks of /proc.
-// `--runs 40` runs of each step (after 5 to warm up); the steps are workshop.mjs's, on lesson 06 and challenge c1.
+// `--runs 40` runs of each step (after 5 to warm up); the steps are workshop.mjs's, on lesson 06 and challenge c1, or
+// with `--official` on lesson 14 and challenge c8 (official-SDK projects).
 // `--only checkRight` (or a comma list) measures only those steps, so a profiler attached to the child (bench/README's
 // `perf record` line) sees one step's work.
 import { loadavg } from "node:os";
-import { api, apiOk, challengeSolution, confirmFlow } from "./lib/api.mjs";
+import { api, apiOk, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, startChild, threadsCpuMs } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
+import { projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
 import { round } from "./lib/stats.mjs";
 
-const LESSON = "06-testing-a-tool-that-asks";
-const CHALLENGE = "c1-confirm-before-deleting";
 const WARMUP = 5;
 
 export async function main(args) {
   const runs = intArg(args, "runs", 40);
+  const project = projectFor(args);
   const only = typeof args.only === "string" ? args.only.split(",") : undefined;
   const server = await startChild("bench/servers/playground.ts");
   try {
     if (server.sandboxThreads.length === 0) throw new Error("the playground child reported no sandbox threads");
-    const lesson = await apiOk(server.url, "GET", `/api/lessons/${LESSON}`);
-    const starter = (await apiOk(server.url, "GET", `/api/lessons/${CHALLENGE}`)).files;
-    const solution = await challengeSolution(CHALLENGE);
+    const lesson = await apiOk(server.url, "GET", `/api/lessons/${project.lesson}`);
+    const starter = (await apiOk(server.url, "GET", `/api/lessons/${project.challenge}`)).files;
+    const solution = await challengeSolution(project.challenge);
     let session;
     const steps = {
       create: async () => {
         session = await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
       },
-      flow: () => confirmFlow(session.mcpUrl, "T-1"),
+      flow: () => project.flow(session.mcpUrl),
       tests: async () => {
         const report = await apiOk(server.url, "POST", `/api/sessions/${session.id}/tests`, {});
-        if (report.passed !== 3 || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
+        if (report.passed !== project.tests || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
       },
       checkWrong: async () => {
-        if ((await apiOk(server.url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: starter })).passed !== false) throw new Error("the starter passed");
+        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: starter })).passed !== false)
+          throw new Error("the starter passed");
       },
       checkRight: async () => {
-        if ((await apiOk(server.url, "POST", `/api/challenges/${CHALLENGE}/check`, { files: solution })).passed !== true)
+        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: solution })).passed !== true)
           throw new Error("the solution failed");
       },
     };
@@ -68,7 +70,7 @@ export async function main(args) {
       perStep,
       perLearner: { workersMs: total("workersMs"), mainMs: total("mainMs"), otherMs: total("otherMs"), allMs: total("allMs") },
     };
-    printTable(`Server CPU per step by thread, one learner at a time (${runs} runs of each step)`, [
+    printTable(`Server CPU per step by thread, one learner at a time (${runs} runs of each step${args.official ? ", official-SDK projects" : ""})`, [
       ...Object.entries(perStep).map(([name, s]) => ({
         figure: `${name}: sandbox workers / main thread / other threads`,
         value: `${round(s.workersMs, 1)} / ${round(s.mainMs, 1)} / ${round(s.otherMs, 1)}`,
@@ -81,7 +83,7 @@ export async function main(args) {
       },
       { figure: "load average (1 min) before / after", value: `${round(result.load.before, 1)} / ${round(result.load.after, 1)}` },
     ]);
-    await writeResult("sandbox-cpu", result);
+    await writeResult(`sandbox-cpu${args.official ? "-official" : ""}`, result);
     return result;
   } finally {
     await server.stop();

@@ -7,23 +7,14 @@
 // for official-SDK projects (lesson 14's SDK 1.x support desk and its five tests, challenge c8; the flow is a
 // 2025-11-25 session of the 1.32 client, since an SDK 1.x server speaks nothing newer).
 import { loadavg } from "node:os";
-import { api, apiOk, apiOkWaitingOutBusy, challengeSolution, confirmFlow, escalateFlow } from "./lib/api.mjs";
+import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
+import { projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
 import { round, since, summarize } from "./lib/stats.mjs";
 
-/** What a learner works on: a lesson with its tests (how many pass), its elicitation flow, and a challenge. */
-const PROJECTS = {
-  frontmcp: { lesson: "06-testing-a-tool-that-asks", tests: 3, flow: (mcpUrl) => confirmFlow(mcpUrl, "T-1"), challenge: "c1-confirm-before-deleting" },
-  official: {
-    lesson: "14-a-checklist-for-the-support-desk",
-    tests: 5,
-    flow: (mcpUrl) => escalateFlow(mcpUrl, "T-1042"),
-    challenge: "c8-support-desk-every-answer",
-  },
-};
 const STEPS = ["join", "lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
 const TARGET_P95_MS = 1500;
 /** Server CPU per learner that lets 200 learners at once fit a 1.5 s p95 on 2 cores. */
@@ -36,7 +27,10 @@ const COST_RUNS = 20;
 /** Wall time of a step, for `record`. */
 const wallClock = (record) => async (name, work) => {
   const start = performance.now();
-  const value = await work();
+  // A failure names its step, so errors are counted by where they happened.
+  const value = await work().catch((error) => {
+    throw Object.assign(error instanceof Error ? error : new Error(String(error)), { step: name });
+  });
   record(name, since(start));
   return value;
 };
@@ -49,6 +43,12 @@ const serverCpu = (pid, record) => async (name, work) => {
   record(name, after.serverMs + after.childrenMs - before.serverMs - before.childrenMs, after.mainMs - before.mainMs);
   return value;
 };
+
+function countBy(items, key) {
+  const counts = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
 
 let joined = 0;
 /** 429s the learners waited out, as the page does, in the room being run (a room behind one address shares its limits). */
@@ -89,7 +89,7 @@ async function learner(url, material, step) {
 }
 
 async function material(url, args) {
-  const project = args.official ? PROJECTS.official : PROJECTS.frontmcp;
+  const project = projectFor(args);
   const challenge = await apiOk(url, "GET", `/api/lessons/${project.challenge}`);
   const room = args.rooms ? await apiOk(url, "POST", "/api/rooms", { title: "bench" }, 201) : undefined;
   return { project, starter: challenge.files, solution: await challengeSolution(project.challenge), room };
@@ -146,7 +146,7 @@ async function workshop(n, args) {
           // undici's "fetch failed" hides the reason in `cause` (a reset, a refused connection): say it.
           .catch((error) => {
             const cause = error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : "";
-            errors.push({ learner: i, message: `${String(error.message ?? error)}${cause}`.slice(0, 300) });
+            errors.push({ learner: i, step: error.step, message: `${String(error.message ?? error)}${cause}`.slice(0, 300) });
           }),
       ),
     );
@@ -165,6 +165,8 @@ async function workshop(n, args) {
       timedOut,
       errors: errors.length,
       errorSamples: errors.slice(0, 5),
+      // How many failed at each step, by what the error was (its message without ids and numbers).
+      errorKinds: countBy(errors, (e) => `${e.step}: ${e.message.replace(/[0-9a-f-]{8,}|\d+/gi, "#").slice(0, 120)}`),
       // The learners share one address, as a room behind a NAT does: past its burst they wait out 429s, as the page does.
       busyWaits: busyWaits.count,
       // The machine's 1-minute load average before and after: p95s are only comparable at a like load.
@@ -201,7 +203,7 @@ async function workshop(n, args) {
 async function idleSessions(k, args) {
   const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
   try {
-    const lesson = await apiOk(server.url, "GET", `/api/lessons/${(args.official ? PROJECTS.official : PROJECTS.frontmcp).lesson}`);
+    const lesson = await apiOk(server.url, "GET", `/api/lessons/${projectFor(args).lesson}`);
     await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
     await new Promise((r) => setTimeout(r, 1000));
     const before = server.memory();
@@ -274,7 +276,8 @@ export async function main(args) {
     const arrival = intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
     const kind = args.official ? ", official-SDK projects" : "";
     printTable(`Workshop: ${n} learners ${arrival}${kind}${args.rooms ? ", in one room" : ""}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
-    for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}): ${e.message}`);
+    for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
+    for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}, ${e.step}): ${e.message}`);
   }
   const idle = await idleSessions(intArg(args, "idle", 100), args);
   printTable(`Idle sessions (${idle.k} created one by one on a fresh server)`, [

@@ -7,6 +7,7 @@ import { Deployment } from "kubernetes-models/apps/v1";
 import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
 import { parse, parseAllDocuments } from "yaml";
 import { describe, expect, test } from "vitest";
+import { IDLE_CONNECTION_MS } from "../server/http/connection-timeouts";
 
 const here = (file: string) => new URL(file, import.meta.url);
 const MODELS = { Secret, Service, Deployment, Ingress } as const;
@@ -49,6 +50,17 @@ describe("Kubernetes manifests", () => {
     expect(annotations["nginx.ingress.kubernetes.io/configuration-snippet"]).toContain('"^/mcp/([^/]+)"');
     expect(annotations["nginx.ingress.kubernetes.io/proxy-buffering"]).toBe("off");
     expect(byKind.Ingress.spec.rules[0].http.paths[0].backend.service.name).toBe(byKind.Service.metadata.name);
+  });
+});
+
+describe("nginx/playground.conf", () => {
+  test("closes idle upstream connections before the instances do (a POST on one they closed would be a 502)", async () => {
+    const nginx = await readFile(here("./nginx/playground.conf"), "utf8");
+    const upstream = /upstream playground \{([^}]*)\}/.exec(nginx)?.[1] ?? "";
+    expect(upstream).toMatch(/^\s*keepalive \d+;/m);
+    const timeout = /^\s*keepalive_timeout (\d+)s;/m.exec(upstream);
+    expect(timeout, "keepalive_timeout in the upstream block").not.toBeNull();
+    expect(Number(timeout![1]) * 1000).toBeLessThan(IDLE_CONNECTION_MS);
   });
 });
 

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
+import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
@@ -139,8 +140,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     if (socket.writable && !socket.writableEnded) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
     else socket.destroy();
   });
-  server.requestTimeout = 60_000;
-  server.headersTimeout = 20_000;
+  applyConnectionTimeouts(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
