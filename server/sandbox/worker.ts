@@ -72,6 +72,8 @@ type Vm = {
   imageAs?: string;
   /** An official-SDK VM's load result, kept until its start is imaged with it. */
   loaded?: string;
+  /** A `keepState` VM restored from a load image, until its load is answered: that image is already its image. */
+  pristine?: VmImage;
 };
 
 const vms = new Map<number, Vm>();
@@ -522,8 +524,23 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   );
   const vm = addVm(vmId, qjs, { entries: entries(qjs), modules: new Map(), builtins: {}, tokens, base: image.snapshot.memory });
   vm.preloaded = image.json;
+  if (tokens) vm.pristine = unchangedImage(image.snapshot, tokens);
   // The runtime took the bridge function during the load; its host side is bound again by name.
   if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
+}
+
+/**
+ * The image of a session VM as its load leaves it when that load came from a load image: the load image itself with
+ * no page changed (restoring it seeds Math.random afresh and takes the entry handles again, as this VM's restore did).
+ * The pool holds it at no cost, where comparing the VM's memory with that image page by page would find nothing.
+ */
+function unchangedImage(snapshot: Snapshot, entries: Array<[string, number]>): VmImage {
+  const { stackPointer, runtimePtr, contextPtr } = snapshot;
+  return {
+    snapshot: { memory: new Uint8Array(0), stackPointer, runtimePtr, contextPtr, extensions: [] },
+    entries,
+    delta: { base: snapshot.memory, byteLength: snapshot.memory.byteLength, pages: new Uint32Array(0) },
+  };
 }
 
 /** Keeps the image of a VM that has just loaded, when its load is one that repeats. */
@@ -611,6 +628,15 @@ function sendImage(vmId: number, upTo: number): void {
   send({ type: "image", vmId, upTo, image });
 }
 
+/** After a good load or call: the VM's image is due, at once when it is still the load image it was restored from. */
+function stepAnswered(vmId: number, id: number): void {
+  const vm = vms.get(vmId);
+  const pristine = vm?.pristine;
+  if (!vm || !pristine) return imageWhenQuiet(vmId, id);
+  vm.pristine = undefined;
+  send({ type: "image", vmId, upTo: id, image: pristine });
+}
+
 /**
  * How long a `keepState` VM goes without a step before it is imaged. A call and its answers come as one burst (an
  * official-SDK flow is four steps: initialize, initialized, the call, the answer), so one image covers the burst;
@@ -684,7 +710,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
     dropVm(m.vmId, true);
     return undefined;
   }
-  if (m.op === "load" || m.op === "invoke") imageOthersNow(m.vmId);
+  if (m.op === "load" || m.op === "invoke") {
+    imageOthersNow(m.vmId);
+    // Only a load answered from the image the VM came from leaves it as that image.
+    if (m.op !== "load" || vm.preloaded === undefined) vm.pristine = undefined;
+  }
   // A call queued while other sandboxes filled the total does not start (it would only grow past it).
   if ((m.op === "load" || m.op === "invoke") && overTotal(vm)) {
     throw Object.assign(new Error(fullError().message), fullError());
@@ -757,7 +787,7 @@ port.on("message", (m: ToWorker) => {
   const size = () => reported("vmId" in m ? vms.get(m.vmId) : undefined);
   handle(m).then(
     (json) => {
-      if (m.op === "load" || m.op === "invoke") imageWhenQuiet(m.vmId, m.id);
+      if (m.op === "load" || m.op === "invoke") stepAnswered(m.vmId, m.id);
       send({ type: "reply", id: m.id, ok: true, json, ...size() });
     },
     (error) => {
