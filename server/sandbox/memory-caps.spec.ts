@@ -77,7 +77,8 @@ test("SANDBOX_TOTAL_MB: idle sessions are closed to make room; with none idle, a
   const small = await startTestPlayground({ workers: 1, sandboxTotalMB: 48, sessionActiveMs: 60 * 60_000, ...UNHURRIED });
   try {
     const answers = [];
-    for (let i = 0; i < 10; i++) {
+    // 20 sessions: at about 4 MB a VM (its runtime evaluated from bytecode), 48 MB holds 10 or more of them.
+    for (let i = 0; i < 20; i++) {
       const r = await fetch(`${small.url}/api/sessions`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -5,7 +5,8 @@ import { helpDesk } from "../testing/fixtures";
 import { api, createSession, rawModern, startTestPlayground } from "../testing/harness";
 
 let pg: Playground;
-// The bombs get a long time limit of their own, so the memory cap is what stops them however loaded the machine is.
+// The bombs (and the deep nesting) get a long time limit of their own, so the limit under test (memory, the stack)
+// stops them however loaded the machine is, not the clock.
 let roomy: Playground;
 beforeAll(async () => {
   pg = await startTestPlayground({ workers: 2, callTimeoutMs: 500, memoryMB: 32 });
@@ -161,7 +162,9 @@ describe("native recursion past the worker's stack", () => {
   };
 
   test("fails that call as a reset sandbox, and the session goes on in a fresh VM", async () => {
-    const s = await createSession(pg, helpDesk(FILES));
+    // The long time limit: building and walking 200,000 levels takes over a second on a loaded machine, and the
+    // watchdog (500 ms + its grace) would then end the call first, with its own message.
+    const s = await createSession(roomy, helpDesk(FILES));
     const bumps = async (id: number) => (await call(s.mcpUrl, "bump", id)).result.structuredContent.bumps;
     expect(await bumps(1)).toBe(1);
     expect(await bumps(2)).toBe(2);

@@ -2,11 +2,11 @@
 /// <reference path="./webassembly.d.ts" />
 import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
-import { JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey, type LoadedImage } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
-import { delta, patch, rebuild, type PageDelta } from "./page-delta";
+import { delta, type PageDelta } from "./page-delta";
 import {
   ledgerAt,
   LEDGER_LIMIT,
@@ -76,6 +76,8 @@ type Vm = {
   build?: string;
   /** An official-SDK VM restored from a started image, until its start: that image (it may be taken again, warmer). */
   startedFrom?: LoadedImage<Snapshot | StartedImage>;
+  /** A `keepState` VM restored from a load image, until its load is answered: that image is already its image. */
+  pristine?: VmImage;
 };
 
 const vms = new Map<number, Vm>();
@@ -83,13 +85,24 @@ let nextCallId = 1;
 type Snapshot = ReturnType<QuickJS["snapshot"]>;
 
 /**
- * A snapshot whose memory lives in a SharedArrayBuffer: VMs opened from it keep it as the base of their images, and
- * the pool holds it with each image, so a replacement worker can rebuild the VM even after this one is gone.
+ * The VM's snapshot with its memory in a SharedArrayBuffer: VMs opened from it keep it as the base of their images, and
+ * the pool holds it with each image, so a replacement worker can rebuild the VM even after this one is gone. The
+ * memory is copied once, straight into the shared buffer: quickjs-wasi's own `snapshot()` first copies it into a plain
+ * buffer (3.5 MB or more to fault in and collect, which V8 counts as external memory and collects early for, where a
+ * shared buffer counts nothing). Like `snapshot()` it reads the stack, runtime and context pointers; the worker loads
+ * no extensions, so there are none to record.
  */
-function sharedSnapshot(snapshot: Snapshot): Snapshot {
-  const memory = new Uint8Array(new SharedArrayBuffer(snapshot.memory.byteLength));
-  memory.set(snapshot.memory);
-  return { ...snapshot, memory };
+function sharedSnapshot(qjs: QuickJS): Snapshot {
+  const exports = (qjs as unknown as { exports: ImageExports }).exports;
+  const memory = new Uint8Array(new SharedArrayBuffer(exports.memory.buffer.byteLength));
+  memory.set(new Uint8Array(exports.memory.buffer));
+  return {
+    memory,
+    stackPointer: exports.__stack_pointer.value,
+    runtimePtr: exports.qjs_get_runtime_ptr(),
+    contextPtr: exports.qjs_get_context_ptr(),
+    extensions: [],
+  };
 }
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
@@ -353,7 +366,7 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
         qjs.setProp(qjs.global, QUESTION_DIGEST, digest);
         digest.dispose();
       }
-      qjs.evalCode(runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime], "runtime.js").dispose();
+      await evalRuntime(qjs, limits, runtime === "frontmcp" ? runtimeCode : officialRuntimes[runtime]);
       qjs.executePendingJobs();
       // The export names of each builtin module, so the module loader can serve them as real ES modules.
       const builtins =
@@ -364,7 +377,7 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
                 .evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js")
                 .consume((h) => h.toString()),
             ) as Record<string, string[]>);
-      const snapshot = sharedSnapshot(qjs.snapshot());
+      const snapshot = sharedSnapshot(qjs);
       qjs.dispose();
       return { snapshot, builtins };
     })();
@@ -372,6 +385,24 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
     taken.catch(() => snapshots.delete(runtime));
   }
   return taken;
+}
+
+/**
+ * Evaluates a runtime in the VM that is snapshotted from bytecode compiled in a throwaway VM, without its source text.
+ * Parsed in place, the FrontMCP runtime left 5.8 MB of linear memory for 2.5 MB of heap: the parser's peak stays in
+ * memory that never shrinks, and QuickJS keeps each function's source for `toString`. From bytecode without source
+ * it leaves 3.6 MB, and every VM restored from the snapshot copies, compares and faults in that much less. The
+ * runtime's own functions then print as `[native code]`, as built-ins do; learner code is evaluated from source.
+ */
+async function evalRuntime(qjs: QuickJS, limits: VmLimits, code: string): Promise<void> {
+  const compiler = await QuickJS.create(options(limits, () => undefined));
+  let bytecode: Uint8Array;
+  try {
+    bytecode = compiler.compile(code, "runtime.js", 0, CompileFlags.STRIP_SOURCE);
+  } finally {
+    compiler.dispose();
+  }
+  qjs.evalBytecode(bytecode).dispose();
 }
 
 /**
@@ -445,10 +476,13 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
   // Awaited for a FrontMCP VM too: it is where this worker finds Math.random's state (once), before seeding any VM.
   const base = await baseSnapshot(limits, runtime);
   const builtins = runtime === "frontmcp" ? {} : base.builtins;
-  const memory = image.delta ? rebuild(image.delta.base, { ...image.delta, packed: image.snapshot.memory }) : image.snapshot.memory;
+  // An image of pages: its base goes into the instance with the pages laid over it, so no buffer of the whole memory
+  // is built (and faulted in, and collected) only to be copied again.
+  const changes = image.delta;
   const qjs = await instances.restore(
-    { ...image.snapshot, memory },
+    changes ? { ...image.snapshot, memory: changes.base } : image.snapshot,
     options(limits, () => vms.get(vmId)),
+    changes && { byteLength: changes.byteLength, pages: changes.pages, packed: image.snapshot.memory },
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
   addVm(vmId, qjs, { entries, modules: new Map(modules.map((m) => [m.file, m.code])), builtins, tokens: image.entries, base: image.delta?.base });
@@ -482,8 +516,8 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
     const qjs = await instances.restore(
       { ...base.snapshot, stackPointer: image.snapshot.stackPointer },
       options(limits, () => vms.get(vmId)),
+      image.snapshot.pages,
     );
-    patch((qjs as unknown as { exports: ImageExports }).exports.memory, image.snapshot.pages);
     const modules = new Map(m.op === "load" ? m.scripts.filter((s) => s.module).map((s) => [s.file, s.code] as const) : []);
     const vm = addVm(vmId, qjs, { entries: entries(qjs), modules, builtins: base.builtins, tokens, base: base.snapshot.memory });
     vm.preloaded = image.json;
@@ -498,8 +532,23 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   );
   const vm = addVm(vmId, qjs, { entries: entries(qjs), modules: new Map(), builtins: {}, tokens, base: image.snapshot.memory });
   vm.preloaded = image.json;
+  if (tokens) vm.pristine = unchangedImage(image.snapshot, tokens);
   // The runtime took the bridge function during the load; its host side is bound again by name.
   if (limits.hostBridge) qjs.registerHostCallback("__host", hostCall(vmId, qjs));
+}
+
+/**
+ * The image of a session VM as its load leaves it when that load came from a load image: the load image itself with
+ * no page changed (restoring it seeds Math.random afresh and takes the entry handles again, as this VM's restore did).
+ * The pool holds it at no cost, where comparing the VM's memory with that image page by page would find nothing.
+ */
+function unchangedImage(snapshot: Snapshot, entries: Array<[string, number]>): VmImage {
+  const { stackPointer, runtimePtr, contextPtr } = snapshot;
+  return {
+    snapshot: { memory: new Uint8Array(0), stackPointer, runtimePtr, contextPtr, extensions: [] },
+    entries,
+    delta: { base: snapshot.memory, byteLength: snapshot.memory.byteLength, pages: new Uint32Array(0) },
+  };
 }
 
 /** Keeps the image of a VM that has just loaded, when its load is one that repeats. */
@@ -515,7 +564,7 @@ function imageLoaded(vm: Vm, json: string): void {
   if (key === undefined || drewRandom(vm.qjs, vm.seed)) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
   const entries = entryTokens(vm.qjs, vm.entries);
-  const snapshot = sharedSnapshot(vm.qjs.snapshot());
+  const snapshot = sharedSnapshot(vm.qjs);
   loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
 }
 
@@ -645,6 +694,15 @@ function sendImage(vmId: number, upTo: number): void {
   send({ type: "image", vmId, upTo, image });
 }
 
+/** After a good load or call: the VM's image is due, at once when it is still the load image it was restored from. */
+function stepAnswered(vmId: number, id: number): void {
+  const vm = vms.get(vmId);
+  const pristine = vm?.pristine;
+  if (!vm || !pristine) return imageWhenQuiet(vmId, id);
+  vm.pristine = undefined;
+  send({ type: "image", vmId, upTo: id, image: pristine });
+}
+
 /**
  * How long a `keepState` VM goes without a step before it is imaged. A call and its answers come as one burst (an
  * official-SDK flow is four steps: initialize, initialized, the call, the answer), so one image covers the burst;
@@ -718,7 +776,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
     dropVm(m.vmId, true);
     return undefined;
   }
-  if (m.op === "load" || m.op === "invoke") imageOthersNow(m.vmId);
+  if (m.op === "load" || m.op === "invoke") {
+    imageOthersNow(m.vmId);
+    // Only a load answered from the image the VM came from leaves it as that image.
+    if (m.op !== "load" || vm.preloaded === undefined) vm.pristine = undefined;
+  }
   // A call queued while other sandboxes filled the total does not start (it would only grow past it).
   if ((m.op === "load" || m.op === "invoke") && overTotal(vm)) {
     throw Object.assign(new Error(fullError().message), fullError());
@@ -796,7 +858,7 @@ port.on("message", (m: ToWorker) => {
   const size = () => reported("vmId" in m ? vms.get(m.vmId) : undefined);
   handle(m).then(
     (json) => {
-      if (m.op === "load" || m.op === "invoke") imageWhenQuiet(m.vmId, m.id);
+      if (m.op === "load" || m.op === "invoke") stepAnswered(m.vmId, m.id);
       if (m.op === "invoke" && json !== undefined) noteForms(vms.get(m.vmId), json);
       send({ type: "reply", id: m.id, ok: true, json, ...size() });
     },
