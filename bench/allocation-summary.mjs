@@ -1,4 +1,4 @@
-// Reads the .heapprofile files bench/lib/allocation-sampling.mjs wrote and prints, per file, the bytes allocated by
+// Reads the .heapprofile files bench/servers/allocation-sampling.mjs wrote and prints, per file, the bytes allocated by
 // package (a node_modules package, Node's own `node:` code, ours, or V8 builtins by name) and by allocating function,
 // so "who allocates" is a figure. Usage: node bench/allocation-summary.mjs <dir> [--top 20]
 import { readdir, readFile } from "node:fs/promises";

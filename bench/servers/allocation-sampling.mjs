@@ -1,7 +1,7 @@
 // A preload for a server child: V8's sampling heap profiler over the main thread's allocations, objects collected
 // since counted too (what the collector had to deal with, not what is still alive), written as
 // `$BENCH_ALLOC_PROF/main-<pid>.heapprofile` when the process exits through process.exit (as a bench child stops).
-// Usage: BENCH_ALLOC_PROF=/tmp/alloc BENCH_NODE_ARGS="--import ./bench/lib/allocation-sampling.mjs" node bench/<x>.mjs,
+// Usage: BENCH_ALLOC_PROF=/tmp/alloc BENCH_NODE_ARGS="--import ./bench/servers/allocation-sampling.mjs" node bench/<x>.mjs,
 // then node bench/allocation-summary.mjs /tmp/alloc. Worker threads do not run --import preloads: the sandbox workers
 // are not covered (their own JavaScript allocates little; their collections follow their WebAssembly memories).
 import { mkdirSync, writeFileSync } from "node:fs";
