@@ -8,13 +8,15 @@ const READY_TIMEOUT_MS = 60_000;
 
 /**
  * Forks `script` (relative to the repo) with an IPC channel; resolves once it reports `ready`.
- * `BENCH_CPU_PROF=<dir>` adds `--cpu-prof` so the child writes a profile when stopped.
+ * `BENCH_CPU_PROF=<dir>` adds `--cpu-prof` so the child writes a profile when stopped; `BENCH_NODE_ARGS` adds its
+ * space-separated Node/V8 flags to the child (e.g. `--trace-gc-nvp`, to see a server's collections per thread).
  */
 export async function startChild(script, { env = {}, execArgv = [] } = {}) {
   const profDir = process.env.BENCH_CPU_PROF;
   const args = [
     ...(script.endsWith(".ts") ? ["--import", "./scripts/register-ts.mjs"] : []),
     ...execArgv,
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
     ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
   ];
   const child = fork(script, [], { cwd: REPO, execArgv: args, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] });

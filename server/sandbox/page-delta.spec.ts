@@ -1,13 +1,41 @@
 // Images as the pages that differ from the base snapshot: exact on made-up memories, and a real official-SDK VM comes
-// back from its base plus its pages with its state, from an image a fraction of its memory.
+// back from its base plus its pages (laid over it as an instance is restored) with its state, from an image a
+// fraction of its memory.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { QuickJS } from "quickjs-wasi";
 import { describe, expect, test } from "vitest";
 import { officialRuntimeBundle } from "./official-bundles";
-import { changedPages, delta, IMAGE_PAGE_BYTES, packedBytes, rebuild } from "./page-delta";
+import { changedPages, delta, IMAGE_PAGE_BYTES, packedBytes, patch, type PageDelta } from "./page-delta";
+import { SpareInstances } from "./spare-instances";
 
 const PAGE = IMAGE_PAGE_BYTES;
+
+/** A stand-in for a WebAssembly memory holding `base`: 64 KB pages, grown as WebAssembly grows one (new pages zero). */
+function memoryHolding(base: Uint8Array) {
+  const WASM_PAGE = 65536;
+  let buffer = new ArrayBuffer(Math.ceil(base.byteLength / WASM_PAGE) * WASM_PAGE);
+  new Uint8Array(buffer).set(base);
+  return {
+    get buffer() {
+      return buffer;
+    },
+    grow(pages: number) {
+      const grown = new ArrayBuffer(buffer.byteLength + pages * WASM_PAGE);
+      new Uint8Array(grown).set(new Uint8Array(buffer));
+      const before = buffer.byteLength / WASM_PAGE;
+      buffer = grown;
+      return before;
+    },
+  };
+}
+
+/** The first `image.byteLength` bytes of a memory holding `base` once the image is patched over it. */
+function patched(base: Uint8Array, image: PageDelta): Buffer {
+  const memory = memoryHolding(base);
+  patch(memory, image);
+  return Buffer.from(memory.buffer, 0, image.byteLength);
+}
 
 function memoryOf(pages: number, seed: number): Uint8Array {
   const memory = new Uint8Array(pages * PAGE);
@@ -16,18 +44,19 @@ function memoryOf(pages: number, seed: number): Uint8Array {
 }
 
 describe("an image as the pages that differ from its base", () => {
-  test("finds exactly the pages that changed or grew, and rebuilds the memory byte for byte", () => {
-    const base = memoryOf(10, 1);
-    const memory = new Uint8Array(11.5 * PAGE);
+  test("finds exactly the pages that changed or grew, and patching them over the base gives the memory byte for byte", () => {
+    // 16 image pages are one WebAssembly page: the memory grew past the base, so the patch must grow it first.
+    const base = memoryOf(16, 1);
+    const memory = new Uint8Array(17.5 * PAGE);
     memory.set(base);
     memory[2 * PAGE + 17] ^= 1;
     memory[8 * PAGE - 1] ^= 0xff;
-    memory.fill(9, 10 * PAGE);
-    expect([...changedPages(base, memory)]).toEqual([2, 7, 10, 11]);
+    memory.fill(9, 16 * PAGE);
+    expect([...changedPages(base, memory)]).toEqual([2, 7, 16, 17]);
     const image = delta(base, memory);
     expect(image.packed.byteLength).toBe(3.5 * PAGE);
     expect(packedBytes(memory.byteLength, image.pages)).toBe(3.5 * PAGE);
-    expect(Buffer.from(rebuild(base, image)).equals(Buffer.from(memory))).toBe(true);
+    expect(patched(base, image).equals(Buffer.from(memory))).toBe(true);
   });
 
   test("an unchanged memory is an empty image; a buffer too small for the pages is refused", () => {
@@ -35,7 +64,7 @@ describe("an image as the pages that differ from its base", () => {
     const image = delta(base, base.slice());
     expect(image.pages.length).toBe(0);
     expect(image.packed.byteLength).toBe(0);
-    expect(Buffer.from(rebuild(base, image)).equals(Buffer.from(base))).toBe(true);
+    expect(patched(base, image).equals(Buffer.from(base))).toBe(true);
     const changed = base.slice();
     changed[0] ^= 1;
     changed[3 * PAGE] ^= 1;
@@ -65,7 +94,11 @@ describe("an image as the pages that differ from its base", () => {
 
     const image = delta(base.memory, later.memory);
     expect(image.packed.byteLength).toBeLessThan(later.memory.byteLength / 3);
-    const back = await QuickJS.restore({ ...later, memory: rebuild(base.memory, image) }, options);
+    // As the worker restores an image: the base into the instance, the pages over it, before the VM's limits apply.
+    const instances = new SpareInstances(wasm, 1, 60_000, () => undefined);
+    const back = await instances.restore({ ...later, memory: base.memory }, options, image);
+    const exports = (back as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports;
+    expect(Buffer.from(exports.memory.buffer).equals(Buffer.from(later.memory))).toBe(true);
     expect(back.evalCode('escalations.get("ESC-0001").ticketId + " " + typeof server.registerTool', "check.js").consume((h) => h.toString())).toBe(
       "T-1042 function",
     );

@@ -49,14 +49,6 @@ export function delta(base: Uint8Array, memory: Uint8Array, into?: Uint8Array): 
   return { byteLength: memory.byteLength, pages, packed };
 }
 
-/** The full memory again, for `QuickJS.restore`: the base, grown to the image's length, with the image's pages on it. */
-export function rebuild(base: Uint8Array, image: PageDelta): Uint8Array {
-  const memory = new Uint8Array(image.byteLength);
-  memory.set(base.byteLength <= image.byteLength ? base : base.subarray(0, image.byteLength));
-  layPages(memory, image);
-  return memory;
-}
-
 /** Copies the image's pages to their places in `memory`, which holds the image's base. */
 function layPages(memory: Uint8Array, image: PageDelta): void {
   image.pages.forEach((page, i) => {

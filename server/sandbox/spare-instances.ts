@@ -6,14 +6,14 @@
 //
 // A VM restored this way is the same as one restored into a new instance:
 // - the whole linear memory is overwritten by the snapshot (an instance is reused only for a snapshot at least as
-//   large as its memory; pages a larger snapshot adds are new);
+//   large as its memory; pages a larger snapshot or an image's pages add are new);
 // - the stack pointer, the module's only mutable global, is set from the snapshot;
 // - the table is never written (no extensions are loaded);
 // - the VM gets a new QuickJS object. The instance's imports reach whichever QuickJS object holds the instance now,
 //   so host callbacks, handlers and handles of the VM that closed stay with its old object, which is disposed (a late
 //   `dispose()` of one of its handles does nothing).
 import { QuickJS, type QuickJSOptions, type Snapshot } from "quickjs-wasi";
-import { IMAGE_PAGE_BYTES } from "./page-delta";
+import { IMAGE_PAGE_BYTES, patch, type PageDelta } from "./page-delta";
 
 /** quickjs-wasi 3.7.0's own steps of `QuickJS.restore`, which this module runs with an instance it keeps. */
 interface QuickJSInternals {
@@ -110,11 +110,16 @@ export class SpareInstances {
     private readonly onRelease: (bytes: number) => void,
   ) {}
 
-  /** A VM restored from `snapshot`: into a kept instance when one fits, otherwise into a new one. */
-  async restore(snapshot: Snapshot, options: QuickJSOptions): Promise<QuickJS> {
+  /**
+   * A VM restored from `snapshot`: into a kept instance when one fits, otherwise into a new one. With `image` (the
+   * VM as the pages that differ from `snapshot`'s memory), those pages are laid over the memory before the VM's
+   * limits are applied: the VM of the image, without a buffer of its whole memory built first.
+   */
+  async restore(snapshot: Snapshot, options: QuickJSOptions, image?: PageDelta): Promise<QuickJS> {
     if (snapshot.extensions.length > 0) throw new Error("Snapshots with extensions are restored by QuickJS.restore");
+    if (image && image.byteLength < snapshot.memory.byteLength) throw new Error("An image is shorter than its base (a VM's memory never shrinks)");
     const opts = internals.normalizeOptions(options);
-    this.largestRestored = Math.max(this.largestRestored, snapshot.memory.byteLength);
+    this.largestRestored = Math.max(this.largestRestored, image?.byteLength ?? snapshot.memory.byteLength);
     const vm = new internals(this.module);
     const kept = this.take(snapshot.memory.byteLength);
     const wired = kept ?? (await this.instantiate(vm));
@@ -126,6 +131,7 @@ export class SpareInstances {
     if (pages > 0) exports.memory.grow(pages);
     if (kept) new Uint8Array(exports.memory.buffer).set(snapshot.memory);
     else copyLeavingZeros(new Uint8Array(exports.memory.buffer), snapshot.memory);
+    if (image) patch(exports.memory, image);
     exports.qjs_set_runtime_and_context(snapshot.runtimePtr, snapshot.contextPtr);
     exports.__stack_pointer.value = snapshot.stackPointer;
     internals.applyLimits(vm, opts);

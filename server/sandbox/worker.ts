@@ -6,7 +6,7 @@ import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
-import { delta, patch, rebuild, type PageDelta } from "./page-delta";
+import { delta, type PageDelta } from "./page-delta";
 import {
   ledgerAt,
   LEDGER_LIMIT,
@@ -81,13 +81,24 @@ let nextCallId = 1;
 type Snapshot = ReturnType<QuickJS["snapshot"]>;
 
 /**
- * A snapshot whose memory lives in a SharedArrayBuffer: VMs opened from it keep it as the base of their images, and
- * the pool holds it with each image, so a replacement worker can rebuild the VM even after this one is gone.
+ * The VM's snapshot with its memory in a SharedArrayBuffer: VMs opened from it keep it as the base of their images, and
+ * the pool holds it with each image, so a replacement worker can rebuild the VM even after this one is gone. The
+ * memory is copied once, straight into the shared buffer: quickjs-wasi's own `snapshot()` first copies it into a plain
+ * buffer (3.5 MB or more to fault in and collect, which V8 counts as external memory and collects early for, where a
+ * shared buffer counts nothing). Like `snapshot()` it reads the stack, runtime and context pointers; the worker loads
+ * no extensions, so there are none to record.
  */
-function sharedSnapshot(snapshot: Snapshot): Snapshot {
-  const memory = new Uint8Array(new SharedArrayBuffer(snapshot.memory.byteLength));
-  memory.set(snapshot.memory);
-  return { ...snapshot, memory };
+function sharedSnapshot(qjs: QuickJS): Snapshot {
+  const exports = (qjs as unknown as { exports: ImageExports }).exports;
+  const memory = new Uint8Array(new SharedArrayBuffer(exports.memory.buffer.byteLength));
+  memory.set(new Uint8Array(exports.memory.buffer));
+  return {
+    memory,
+    stackPointer: exports.__stack_pointer.value,
+    runtimePtr: exports.qjs_get_runtime_ptr(),
+    contextPtr: exports.qjs_get_context_ptr(),
+    extensions: [],
+  };
 }
 /** One snapshot per runtime, taken the first time a VM of that runtime opens on this worker. */
 const snapshots = new Map<VmRuntime, Promise<{ snapshot: Snapshot; builtins: Record<string, string[]> }>>();
@@ -362,7 +373,7 @@ function baseSnapshot(limits: VmLimits, runtime: VmRuntime) {
                 .evalCode("JSON.stringify(Object.fromEntries(Object.entries(__officialModules).map(([k, v]) => [k, Object.keys(v)])))", "host.js")
                 .consume((h) => h.toString()),
             ) as Record<string, string[]>);
-      const snapshot = sharedSnapshot(qjs.snapshot());
+      const snapshot = sharedSnapshot(qjs);
       qjs.dispose();
       return { snapshot, builtins };
     })();
@@ -461,10 +472,13 @@ async function restoreVm(vmId: number, limits: VmOptions, image: VmImage, module
   // Awaited for a FrontMCP VM too: it is where this worker finds Math.random's state (once), before seeding any VM.
   const base = await baseSnapshot(limits, runtime);
   const builtins = runtime === "frontmcp" ? {} : base.builtins;
-  const memory = image.delta ? rebuild(image.delta.base, { ...image.delta, packed: image.snapshot.memory }) : image.snapshot.memory;
+  // An image of pages: its base goes into the instance with the pages laid over it, so no buffer of the whole memory
+  // is built (and faulted in, and collected) only to be copied again.
+  const changes = image.delta;
   const qjs = await instances.restore(
-    { ...image.snapshot, memory },
+    changes ? { ...image.snapshot, memory: changes.base } : image.snapshot,
     options(limits, () => vms.get(vmId)),
+    changes && { byteLength: changes.byteLength, pages: changes.pages, packed: image.snapshot.memory },
   );
   const entries = new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
   addVm(vmId, qjs, { entries, modules: new Map(modules.map((m) => [m.file, m.code])), builtins, tokens: image.entries, base: image.delta?.base });
@@ -496,8 +510,8 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
     const qjs = await instances.restore(
       { ...base.snapshot, stackPointer: image.snapshot.stackPointer },
       options(limits, () => vms.get(vmId)),
+      image.snapshot.pages,
     );
-    patch((qjs as unknown as { exports: ImageExports }).exports.memory, image.snapshot.pages);
     const modules = new Map(m.op === "load" ? m.scripts.filter((s) => s.module).map((s) => [s.file, s.code] as const) : []);
     const vm = addVm(vmId, qjs, { entries: entries(qjs), modules, builtins: base.builtins, tokens, base: base.snapshot.memory });
     vm.preloaded = image.json;
@@ -542,7 +556,7 @@ function imageLoaded(vm: Vm, json: string): void {
   if (key === undefined || drewRandom(vm.qjs, vm.seed)) return;
   // Tokens of the entry handles taken at open, before any project code ran: the image carries them.
   const entries = entryTokens(vm.qjs, vm.entries);
-  const snapshot = sharedSnapshot(vm.qjs.snapshot());
+  const snapshot = sharedSnapshot(vm.qjs);
   loadImages.put(key, { snapshot, entries, json, bytes: snapshot.memory.byteLength });
 }
 
