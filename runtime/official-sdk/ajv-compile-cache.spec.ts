@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, test } from "vitest";
-import { cacheAjvCompiles, schemaText } from "./ajv-compile-cache";
+import { cacheAjvCompiles, forgetMadeAjvs, schemaText, takeNewForms, warmForms } from "./ajv-compile-cache";
 
 class CachedAjv extends Ajv {}
 cacheAjvCompiles(CachedAjv);
@@ -75,5 +75,41 @@ describe("Ajv compiles in the sandbox's SDK 1.x", () => {
     for (let n = 1; n <= 64; n++) ajv.compile(nth(n));
     expect(ajv.compile(nth(0))).not.toBe(first);
     expect(ajv.compile(nth(64))).toBe(ajv.compile(nth(64)));
+  });
+});
+
+describe("forms compiled ahead (for the next instances of a build)", () => {
+  test("a form's first compile is reported once; compiled ahead, the SDK's provider finds it and still checks with it", () => {
+    takeNewForms();
+    const ajv = cachedAjv();
+    const provider = new AjvJsonSchemaValidator(ajv);
+    expect(provider.getValidator(form())({ priority: "p1", area: "billing" }).valid).toBe(true);
+    expect(takeNewForms()).toEqual([schemaText(form())]);
+    provider.getValidator(form());
+    expect(takeNewForms()).toEqual([]);
+    // A new process of the same build: its Ajv compiles the reported form ahead, and reports nothing of it.
+    forgetMadeAjvs();
+    const next = cachedAjv();
+    expect(warmForms([schemaText(form())!])).toBe(1);
+    expect(takeNewForms()).toEqual([]);
+    const nextProvider = new AjvJsonSchemaValidator(next);
+    const bad = nextProvider.getValidator(form())({ priority: "p1", area: "billing", contactEmail: "ann@example" });
+    expect(bad).toMatchObject({ valid: false, errorMessage: 'data/contactEmail must match format "email"' });
+    expect(takeNewForms()).toEqual([]);
+  });
+
+  test("an Ajv changed after its form was compiled ahead compiles it again, with the change", () => {
+    forgetMadeAjvs();
+    const ajv = cachedAjv();
+    warmForms([schemaText(form())!]);
+    const ahead = ajv.compile(form());
+    forgetMadeAjvs();
+    const changed = cachedAjv();
+    warmForms([schemaText(form())!]);
+    changed.addFormat("email", /^[^@]+@example$/);
+    const again = changed.compile(form());
+    expect(again).not.toBe(ahead);
+    expect(again({ priority: "p1", area: "billing", contactEmail: "ann@example" })).toBe(true);
+    expect(takeNewForms()).toEqual([schemaText(form())]);
   });
 });

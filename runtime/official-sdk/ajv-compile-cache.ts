@@ -6,14 +6,29 @@
 // serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only the
 // recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile` is
 // wrapped, inside the sandbox's bundle.
+//
+// Every connection is a fresh instance, though, restored from the image of its server just started, and so would
+// compile its form once more: about a quarter of an official-SDK learner's sandbox CPU. So the forms a build's
+// instances compiled are reported (`takeNewForms`), and the worker has the next instance of that build, just
+// started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
+// server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv
+// is left exactly as a fresh process has it. Its `compile` of such a form returns the twin's validator only while
+// its Ajv is still as it was then (no add/remove call since, the same options, formats, keywords and schemas);
+// otherwise it compiles as always.
 import type Ajv from "ajv";
 
 type Compile = Ajv["compile"];
+type Validate = ReturnType<Compile>;
 
 /** Enough for every form a server asks; past it the oldest compiled form is dropped. */
 const MAX_SCHEMAS_PER_AJV = 64;
+/** A process runs one server, so one or two Ajv instances; a file making servers in a loop has only its last few warmed. */
+const MAX_WARMED_AJVS = 4;
+/** Forms reported per step, and the largest one reported: a server asking endless or huge forms warms none of them. */
+const MAX_NEW_FORMS = 8;
+const MAX_FORM_CHARS = 16_384;
 
-const compiledBy = new WeakMap<Ajv, Map<string, ReturnType<Compile>>>();
+const compiledBy = new WeakMap<Ajv, Map<string, Validate>>();
 
 /** Accepts JSON data only: a function, RegExp, Date, undefined or class instance means the text would not say it all. */
 function jsonOnly(this: unknown, key: string, value: unknown): unknown {
@@ -35,9 +50,58 @@ export function schemaText(schema: unknown): string | undefined {
   return text.includes('"$id"') ? undefined : text;
 }
 
+/** What a compile depends on besides the schema: an Ajv changed since a form was compiled ahead compiles it again. */
+type AjvState = { opts: unknown[]; formats: unknown[]; keywords: string; schemas: string };
+
+function stateOf(ajv: Ajv): AjvState {
+  const inner = ajv as unknown as { formats: Record<string, unknown>; RULES: { keywords: Record<string, unknown> }; schemas: object; refs: object };
+  return {
+    opts: Object.entries(ajv.opts).flat(),
+    formats: Object.entries(inner.formats).flat(),
+    keywords: Object.keys(inner.RULES.keywords).join(),
+    schemas: `${Object.keys(inner.schemas).join()}|${Object.keys(inner.refs).join()}`,
+  };
+}
+
+function sameState(a: AjvState, b: AjvState): boolean {
+  const same = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((value, i) => value === y[i]);
+  return a.keywords === b.keywords && a.schemas === b.schemas && same(a.opts, b.opts) && same(a.formats, b.formats);
+}
+
+/** The forms compiled ahead for one of the server's Ajv instances: on its twin, with its state and API calls then. */
+type Ahead = { state: AjvState; calls: number; forms: Map<string, Validate> };
+const aheadFor = new WeakMap<Ajv, Ahead>();
+/** Calls of Ajv's own API that change what a compile gives (add/remove formats, keywords, schemas), per instance. */
+const changes = new WeakMap<Ajv, number>();
+const CHANGING = ["addFormat", "addKeyword", "addVocabulary", "addSchema", "addMetaSchema", "removeSchema", "removeKeyword"] as const;
+/** The Ajv instances this process made, newest last (twins excepted). */
+const made: Ajv[] = [];
+/** Forms compiled for the first time since the last report, as schema texts. */
+let newForms: string[] = [];
+let makingTwin = false;
+let original: Compile | undefined;
+
 /** Wraps `Ajv.prototype.compile` once; every Ajv instance (the SDK's own included) then reuses what it compiled. */
 export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
   const compile = AjvClass.prototype.compile;
+  original = compile;
+  const proto = AjvClass.prototype as unknown as Record<string, (this: Ajv, ...args: unknown[]) => unknown>;
+  // Ajv's constructor always ends by adding its default meta-schema: the one place every instance passes through.
+  const addMeta = proto._addDefaultMetaSchema;
+  proto._addDefaultMetaSchema = function noteInstance(this: Ajv) {
+    if (!makingTwin) {
+      made.push(this);
+      if (made.length > MAX_WARMED_AJVS) made.shift();
+    }
+    return addMeta.call(this);
+  };
+  for (const name of CHANGING) {
+    const method = proto[name];
+    proto[name] = function counted(this: Ajv, ...args: unknown[]) {
+      changes.set(this, (changes.get(this) ?? 0) + 1);
+      return method.apply(this, args);
+    };
+  }
   AjvClass.prototype.compile = function cachedCompile(this: Ajv, schema: Parameters<Compile>[0], meta?: boolean) {
     const text = meta ? undefined : schemaText(schema);
     if (text === undefined) return compile.call(this, schema, meta);
@@ -48,9 +112,72 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     }
     const hit = compiled.get(text);
     if (hit) return hit;
+    const ahead = aheadFor.get(this);
+    const early = ahead?.forms.get(text);
+    if (early && ahead!.calls === (changes.get(this) ?? 0) && sameState(ahead!.state, stateOf(this))) return early;
     const validate = compile.call(this, schema, meta);
     if (compiled.size >= MAX_SCHEMAS_PER_AJV) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, validate);
+    if (newForms.length < MAX_NEW_FORMS && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
     return validate;
   } as Compile;
+}
+
+/** A new Ajv of `ajv`'s class with its options and its very format objects: what it compiles, `ajv` would. */
+function twinOf(ajv: Ajv): Ajv | undefined {
+  makingTwin = true;
+  let twin: Ajv;
+  try {
+    twin = new (ajv.constructor as new (opts: Ajv["opts"]) => Ajv)({ ...ajv.opts });
+  } finally {
+    makingTwin = false;
+  }
+  const formats = (ajv as unknown as { formats: Record<string, never> }).formats;
+  for (const name of Object.keys(formats)) twin.addFormat(name, formats[name]);
+  // Keywords added after construction (ajv-formats adds formatMinimum and the like), from their own definitions.
+  type Rules = { RULES: { all: Record<string, { definition?: Parameters<Ajv["addKeyword"]>[0] } | true> } };
+  const rules = (ajv as unknown as Rules).RULES.all;
+  const twins = (twin as unknown as Rules).RULES.all;
+  for (const name of Object.keys(rules)) {
+    const rule = rules[name];
+    if (!(name in twins) && rule !== true && rule.definition) twin.addKeyword(rule.definition);
+  }
+  // Schemas added to `ajv` are not copied: such an Ajv is not warmed.
+  const mine = stateOf(ajv);
+  const its = stateOf(twin);
+  return mine.keywords === its.keywords && mine.schemas === its.schemas ? twin : undefined;
+}
+
+/** The warm-up's own server is gone once the snapshot is taken: only the learner's Ajv instances are warmed. */
+export function forgetMadeAjvs(): void {
+  made.length = 0;
+  newForms = [];
+}
+
+/** The forms compiled for the first time since the last call (the step report carries them to the worker). */
+export function takeNewForms(): string[] {
+  const taken = newForms;
+  newForms = [];
+  return taken;
+}
+
+/** Compiles `forms` (schema texts) ahead for every Ajv this process made, on twins of them; how many were. */
+export function warmForms(forms: string[]): number {
+  let warmed = 0;
+  for (const ajv of made) {
+    const twin = twinOf(ajv);
+    if (!twin) continue;
+    const ahead: Ahead = aheadFor.get(ajv) ?? { state: stateOf(ajv), calls: changes.get(ajv) ?? 0, forms: new Map() };
+    for (const text of forms) {
+      if (ahead.forms.has(text)) continue;
+      try {
+        ahead.forms.set(text, original!.call(twin, (JSON.parse(text) as { schema: Parameters<Compile>[0] }).schema));
+        warmed++;
+      } catch {
+        // A form this Ajv refuses is refused again, as it would have been, when the server asks it.
+      }
+    }
+    aheadFor.set(ajv, ahead);
+  }
+  return warmed;
 }

@@ -5,6 +5,7 @@ import { type EntryFunctions, type JsonText, type LazyJsonText, toJsonText } fro
 import type { CodeProblem } from "../sandbox/entry";
 import { locateInProject, type LineMaps } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
+import { forgetMadeAjvs, takeNewForms, warmForms } from "./ajv-compile-cache";
 import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
 import { warmUp, type WarmUpServer } from "./warm-up";
@@ -13,11 +14,15 @@ export type BuiltinModules = Record<string, Record<string, unknown>>;
 /** `entries`: the modules a stdio server starts from; `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
 export type OfficialLoadRequest = { entries: string[]; lineMaps: LineMaps; logCallBytes?: number };
 
-/** What the server did during one step: the lines it wrote to stdout, its timers set and cleared, its console output. */
+/**
+ * What the server did during one step: the lines it wrote to stdout, its timers set and cleared, its console output,
+ * and (for the worker, see ajv-compile-cache.ts) the forms it compiled for the first time, as schema texts.
+ */
 export type StepReport = {
   outbox: Array<{ message: JSONRPCMessage; related?: RequestId }>;
   timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
   logs: string[];
+  forms?: string[];
 };
 /**
  * `start` also says whether the server came up (its entry modules ran and it connected a transport), and whether
@@ -40,6 +45,11 @@ export type OfficialEntryPoints = {
   fireTimer: { args: { id: number }; result: StepReport };
   /** The client went away: stdin closed. */
   close: { args: Record<string, never>; result: StepReport };
+  /**
+   * The worker, on a server just started: compile these forms ahead, then it images the server again. `repeatable`
+   * false: that read the clock (learner code in the compile), and the image is not kept.
+   */
+  warmForms: { args: { forms: string[] }; result: { warmed: number; repeatable: boolean } };
 };
 
 let request: OfficialLoadRequest = { entries: [], lineMaps: {} };
@@ -59,7 +69,8 @@ function report<E extends object>(extra: () => E): LazyJsonText<StepReport & E>;
 function report(extra: () => object = () => ({})): LazyJsonText<StepReport> {
   const lazy = {
     toString() {
-      const rest = JSON.stringify({ ...extra(), timers: takeTimerChanges(), logs: takeLogs() });
+      const forms = takeNewForms();
+      const rest = JSON.stringify({ ...extra(), timers: takeTimerChanges(), logs: takeLogs(), ...(forms.length > 0 && { forms }) });
       return `{"outbox":${takeOutboxJson()},${rest.slice(1)}`;
     },
   };
@@ -76,6 +87,7 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
   const outcome = (text: string) => {
     takeLogs();
     takeTimerChanges();
+    forgetMadeAjvs();
     Object.defineProperty(g, "__officialWarmUp", { value: text });
   };
   warmUp(warmUpServer).then(
@@ -130,6 +142,12 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
     async close(): Promise<LazyJsonText<StepReport>> {
       await connectedTransport()?.close();
       return report();
+    },
+
+    warmForms(json: string): JsonText<{ warmed: number; repeatable: boolean }> {
+      watchClock();
+      const warmed = warmForms((JSON.parse(json) as { forms: string[] }).forms);
+      return toJsonText({ warmed, repeatable: !readClock() });
     },
   } satisfies EntryFunctions<OfficialEntryPoints>;
   g.__playground = playground;

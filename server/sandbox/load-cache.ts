@@ -9,9 +9,10 @@ import type { VmScript } from "./protocol";
 
 /**
  * A VM's memory right after a load, the tokens of its entry points inside that memory, and what the load returned;
- * `started`, for an official-SDK VM imaged once its server started: what that start reported.
+ * `started`, for an official-SDK VM imaged once its server started: what that start reported, and `forms`, the
+ * forms its server had compiled ahead (runtime/official-sdk/ajv-compile-cache.ts).
  */
-export type LoadedImage<S> = { snapshot: S; entries: Array<[string, number]>; json: string; started?: string; bytes: number };
+export type LoadedImage<S> = { snapshot: S; entries: Array<[string, number]>; json: string; started?: string; forms?: string[]; bytes: number };
 
 /** How many distinct loads are remembered as seen (to spot the second sighting); older ones are forgotten. */
 const SEEN_KEYS = 2000;
@@ -54,7 +55,13 @@ export class LoadCache<S> {
     return count >= 2 && this.maxBytes > 0;
   }
 
-  put(key: string, image: LoadedImage<S>): void {
+  /** Keeps `image` for `key`; `replace`: in place of the one kept (a started server imaged again with more forms). */
+  put(key: string, image: LoadedImage<S>, replace = false): void {
+    const old = this.images.get(key);
+    if (old && replace) {
+      this.images.delete(key);
+      this.usedBytes -= old.bytes;
+    }
     if (image.bytes > this.maxBytes || this.images.has(key)) return;
     while (this.usedBytes + image.bytes > this.maxBytes) {
       const [oldest, old] = this.images.entries().next().value!;

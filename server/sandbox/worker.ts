@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
-import { LoadCache, loadKey } from "./load-cache";
+import { LoadCache, loadKey, type LoadedImage } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
 import { delta, type PageDelta } from "./page-delta";
 import {
@@ -72,6 +72,10 @@ type Vm = {
   imageAs?: string;
   /** An official-SDK VM's load result, kept until its start is imaged with it. */
   loaded?: string;
+  /** An official-SDK VM: the load key of its build (what the forms its server compiles are noted under). */
+  build?: string;
+  /** An official-SDK VM restored from a started image, until its start: that image (it may be taken again, warmer). */
+  startedFrom?: LoadedImage<Snapshot | StartedImage>;
   /** A `keepState` VM restored from a load image, until its load is answered: that image is already its image. */
   pristine?: VmImage;
 };
@@ -499,7 +503,9 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
   const image = key === undefined ? undefined : loadImages.take(key);
   if (!image) {
     await openVm(vmId, limits);
-    if (key !== undefined && loadImages.worthImaging(key)) vms.get(vmId)!.imageAs = key;
+    const vm = vms.get(vmId)!;
+    if (key !== undefined && loadImages.worthImaging(key)) vm.imageAs = key;
+    if (runtime !== "frontmcp") vm.build = key;
     return;
   }
   const entries = (qjs: QuickJS) => new Map(image.entries.map(([name, token]) => [name, qjs.importHandle(token)]));
@@ -516,6 +522,8 @@ async function build(vmId: number, limits: VmOptions, m: Exclude<ToWorker, { op:
     const vm = addVm(vmId, qjs, { entries: entries(qjs), modules, builtins: base.builtins, tokens, base: base.snapshot.memory });
     vm.preloaded = image.json;
     vm.prestarted = image.started;
+    vm.build = key;
+    vm.startedFrom = image;
     return;
   }
   const qjs = await instances.restore(
@@ -566,7 +574,7 @@ function imageLoaded(vm: Vm, json: string): void {
  * a fresh copy of the module state the start left, as every start of those files leaves it. A start that read the
  * clock (`repeatable` false) or drew randomness is not kept: another moment would have started it differently.
  */
-function imageStarted(vm: Vm, json: string): void {
+function imageStarted(vm: Vm, vmId: number, json: string): void {
   const key = vm.imageAs;
   const loaded = vm.loaded;
   vm.imageAs = undefined;
@@ -576,12 +584,70 @@ function imageStarted(vm: Vm, json: string): void {
   // Nor is one that drew from Math.random (the engine's state tells, whatever learner code did to the global): its
   // values would repeat in every instance started from the image.
   if (!report.ok || !report.repeatable || drewRandom(vm.qjs, vm.seed)) return;
+  const forms = formsOfBuild.get(key) ?? [];
+  if (forms.length > 0 && !warmedAhead(vm, vmId, forms)) return;
+  putStarted(vm, key, { json: loaded, started: json, forms });
+}
+
+/** The image of an official-SDK VM whose server has just started (and maybe compiled forms ahead), kept under `key`. */
+function putStarted(vm: Vm, key: string, what: { json: string; started: string; forms: string[] }, replace = false): void {
   const exports = (vm.qjs as unknown as { exports: ImageExports }).exports;
   // Tokens of the entry handles taken at open; the runtime and context pointers are the snapshot's, as in every VM from it.
   const entries = entryTokens(vm.qjs, vm.entries);
-  const pages = delta(vm.base, new Uint8Array(exports.memory.buffer));
+  const pages = delta(vm.base!, new Uint8Array(exports.memory.buffer));
   const snapshot: StartedImage = { stackPointer: exports.__stack_pointer.value, pages };
-  loadImages.put(key, { snapshot, entries, json: loaded, started: json, bytes: pages.packed.byteLength });
+  loadImages.put(key, { snapshot, entries, ...what, bytes: pages.packed.byteLength }, replace);
+}
+
+/**
+ * The forms (schema texts) that official-SDK servers of a build compiled, by load key: the next instance of that
+ * build compiles them ahead right after its start, and is imaged so, and the instances after it find them compiled
+ * (runtime/official-sdk/ajv-compile-cache.ts). A server's first answer otherwise compiles its form in every instance:
+ * about a quarter of an official-SDK learner's sandbox CPU. Bounded: a server asking endless forms warms a few.
+ */
+const formsOfBuild = new Map<string, string[]>();
+const MAX_BUILDS_WITH_FORMS = 500;
+const MAX_FORMS_PER_BUILD = 8;
+const MAX_FORM_CHARS = 16_384;
+/** Compiling a lesson's form ahead takes a few ms in QuickJS; one that takes this long is not a form worth keeping. */
+const WARM_BUDGET_MS = 1000;
+
+/** Notes the forms an official-SDK step reports it compiled for the first time. */
+function noteForms(vm: Vm | undefined, json: string): void {
+  if (vm?.build === undefined || !json.includes('"forms":[')) return;
+  const forms = (JSON.parse(json) as { forms?: unknown }).forms;
+  if (!Array.isArray(forms)) return;
+  const known = formsOfBuild.get(vm.build) ?? [];
+  for (const form of forms)
+    if (typeof form === "string" && form.length <= MAX_FORM_CHARS && known.length < MAX_FORMS_PER_BUILD && !known.includes(form)) known.push(form);
+  formsOfBuild.delete(vm.build);
+  formsOfBuild.set(vm.build, known);
+  if (formsOfBuild.size > MAX_BUILDS_WITH_FORMS) formsOfBuild.delete(formsOfBuild.keys().next().value!);
+}
+
+/**
+ * Has a server that has just started (nothing else ran in it) compile `forms` ahead; false when the result cannot go
+ * in an image (it read the clock or drew randomness). A compile that fails or overruns crashes the VM: its state is
+ * not known, and the build's forms are forgotten, so its next start is a plain one.
+ */
+function warmedAhead(vm: Vm, vmId: number, forms: string[]): boolean {
+  try {
+    const result = slice(vm, vmId, WARM_BUDGET_MS, () => call(vm, "warmForms", JSON.stringify({ forms })));
+    const outcome = JSON.parse(result.consume((h) => h.toString())) as { repeatable: boolean };
+    return outcome.repeatable && !drewRandom(vm.qjs, vm.seed);
+  } catch {
+    if (vm.build !== undefined) formsOfBuild.delete(vm.build);
+    throw Object.assign(new Error("The server stopped while the sandbox compiled its forms ahead"), { kind: "crashed" });
+  }
+}
+
+/** A VM restored from its build's started image, at its start: taken again when the build's servers compiled forms since. */
+function imageAgainWarmer(vm: Vm, vmId: number): void {
+  const from = vm.startedFrom;
+  vm.startedFrom = undefined;
+  const forms = vm.build === undefined ? undefined : formsOfBuild.get(vm.build);
+  if (!from?.started || !forms || !vm.base || forms.every((form) => from.forms?.includes(form))) return;
+  if (warmedAhead(vm, vmId, forms)) putStarted(vm, vm.build!, { json: from.json, started: from.started, forms }, true);
 }
 
 /** The parts of a quickjs-wasi instance an image is made of (what its `snapshot()` reads, without its copy). */
@@ -744,6 +810,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
   if (m.fn === "start" && vm.prestarted !== undefined) {
     const json = vm.prestarted;
     vm.prestarted = undefined;
+    imageAgainWarmer(vm, m.vmId);
     return json;
   }
   // invoke: the function returns a promise; pump() settles it, now or after host replies.
@@ -755,7 +822,11 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
       awaitsHost: m.awaitsHost,
       done: (error, json) => {
         if (error) return reject(Object.assign(new Error(error.message), error));
-        if (m.fn === "start" && json !== undefined) imageStarted(vm, json);
+        try {
+          if (m.fn === "start" && json !== undefined) imageStarted(vm, m.vmId, json);
+        } catch (failure) {
+          return reject(failure);
+        }
         resolve(json);
       },
     });
@@ -788,6 +859,7 @@ port.on("message", (m: ToWorker) => {
   handle(m).then(
     (json) => {
       if (m.op === "load" || m.op === "invoke") stepAnswered(m.vmId, m.id);
+      if (m.op === "invoke" && json !== undefined) noteForms(vms.get(m.vmId), json);
       send({ type: "reply", id: m.id, ok: true, json, ...size() });
     },
     (error) => {

@@ -23,8 +23,8 @@ export type InstanceRole = "connection" | "modern" | "listing";
 
 /** A VM of either official-SDK runtime: both install the same entries (runtime/official-sdk/runtime.ts). */
 type OfficialVm = SandboxVm<"sdk1" | "sdk2">;
-/** The entries a step of the running server takes; `start` and `load` come once, from `start()` below. */
-type Step = Exclude<EntryName<"sdk1">, "load" | "start">;
+/** The entries a step of the running server takes; `start` and `load` come once, from `start()` below (`warmForms` is the worker's). */
+type Step = Exclude<EntryName<"sdk1">, "load" | "start" | "warmForms">;
 
 /** `C` is the caller's note on a delivery (which request it belongs to); it comes back with what the delivery caused. */
 export class OfficialInstance<C = unknown> {
