@@ -159,6 +159,38 @@ describe("spare instances", () => {
     expect(spares.keptBytes()).toBe(0);
   });
 
+  test("a new instance, whose snapshot's zero pages are left unwritten, ends up byte for byte as a kept instance does", async () => {
+    const restoredBoth = async (from: typeof snapshot) => {
+      const spares = new SpareInstances(wasm, 1, 60_000, () => undefined);
+      const fresh = await spares.restore(from, options());
+      const freshBytes = Buffer.from(memoryOf(fresh).buffer.slice(0));
+      const first = await spares.restore(from, options());
+      first.evalCode("globalThis.scribble = 'x'.repeat(100000)", "scribble.js").dispose();
+      spares.close(first, true, keepAll);
+      const kept = await spares.restore(from, options());
+      return { freshBytes, keptBytes: Buffer.from(memoryOf(kept).buffer.slice(0)) };
+    };
+    const zeroPages = (bytes: Buffer) =>
+      Array.from({ length: bytes.length / 4096 }, (_, p) => p).filter((p) => bytes.subarray(p * 4096, (p + 1) * 4096).every((b) => b === 0));
+    const plain = await restoredBoth(snapshot);
+    expect(zeroPages(Buffer.from(snapshot.memory)).length).toBeGreaterThan(0);
+    expect(plain.freshBytes.equals(plain.keptBytes)).toBe(true);
+    // A page the instantiation itself writes (the module's data), zero in the snapshot: the new instance zeroes it.
+    const internals = QuickJS as unknown as {
+      new (module: WebAssembly.Module): QuickJS;
+      instantiate(module: WebAssembly.Module, vm: QuickJS, wasi: undefined): Promise<{ instance: { exports: { memory: { buffer: ArrayBuffer } } } }>;
+    };
+    const { instance } = await internals.instantiate(wasm, new internals(wasm), undefined);
+    const data = Buffer.from(instance.exports.memory.buffer);
+    const written = Array.from({ length: data.length / 4096 }, (_, p) => p).find((p) => data.subarray(p * 4096, (p + 1) * 4096).some((b) => b !== 0))!;
+    expect(written).toBeDefined();
+    const memory = new Uint8Array(snapshot.memory);
+    memory.fill(0, written * 4096, (written + 1) * 4096);
+    const blanked = await restoredBoth({ ...snapshot, memory });
+    expect(blanked.freshBytes.subarray(written * 4096, (written + 1) * 4096).every((b) => b === 0)).toBe(true);
+    expect(blanked.freshBytes.equals(blanked.keptBytes)).toBe(true);
+  });
+
   test("not kept after a trap, past the count, or when it would not fit; let go of when idle", async () => {
     const released: number[] = [];
     const spares = new SpareInstances(wasm, 1, 50, (bytes) => released.push(bytes));
