@@ -80,3 +80,18 @@ export class Nest extends ToolContext {
   await bystander.close();
   expect(pool.usedBytes()).toBe(0);
 });
+
+test("opens that start together are admitted against each other: past SANDBOX_TOTAL_MB the rest are refused at open", async () => {
+  // Room for three VMs at the pool's estimate, and no idle session to close for more.
+  const small = await SandboxPool.start({ workers: 1, memoryMB: 32, stackBytes: 512 * 1024, watchdogGraceMs: 2000, totalMB: (3 * ESTIMATE) / 2 ** 20 });
+  try {
+    // In one tick, as sessions awaiting one shared compile resume together.
+    const opened = await Promise.allSettled(Array.from({ length: 6 }, () => small.open()));
+    const admitted = opened.filter((o) => o.status === "fulfilled");
+    expect(admitted).toHaveLength(3);
+    for (const o of opened) if (o.status === "rejected") expect(String(o.reason)).toMatch(/at their memory limit .*try again in a minute/);
+    expect(small.usedBytes()).toBe(3 * ESTIMATE);
+  } finally {
+    await small.close();
+  }
+});

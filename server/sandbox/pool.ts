@@ -265,6 +265,8 @@ export class SandboxPool {
   onFull?: () => Promise<boolean>;
   /** Idle sessions being closed because the VMs already open grew past SANDBOX_TOTAL_MB (one pass at a time). */
   private fitting?: Promise<boolean>;
+  /** Estimates of VMs being opened, not tracked yet (see open). */
+  private admitting = 0;
 
   /** Shared with every worker (see ledgerAt), so a VM growing in a queued call stops at SANDBOX_TOTAL_MB. */
   private ledger: BigInt64Array;
@@ -328,7 +330,16 @@ export class SandboxPool {
    * session's VM): the VM survives a replaced worker with the module state of its last good call.
    */
   async open<R extends VmRuntime = "frontmcp">(options: { hostBridge?: boolean; runtime?: R; keepState?: boolean } = {}): Promise<SandboxVm<R>> {
-    if (!(await this.makeRoom(VM_ESTIMATE_BYTES)))
+    // Counted from here: opens that resume together (sessions awaiting one shared compile) must not all find the same
+    // room before any of them is tracked, or the workers refuse every one of their loads.
+    this.admitting += VM_ESTIMATE_BYTES;
+    let room: boolean;
+    try {
+      room = await this.makeRoom(0);
+    } finally {
+      this.admitting -= VM_ESTIMATE_BYTES;
+    }
+    if (!room)
       throw new SandboxError(
         "crashed",
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
@@ -430,7 +441,7 @@ export class SandboxPool {
   /** Asks for idle sessions to be closed until `moreBytes` fit under SANDBOX_TOTAL_MB; false when they do not. */
   private async makeRoom(moreBytes: number): Promise<boolean> {
     const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
-    while (this.usedBytes() + moreBytes > limit) if (!(await this.onFull?.())) return false;
+    while (this.usedBytes() + this.admitting + moreBytes > limit) if (!(await this.onFull?.())) return false;
     return true;
   }
 
