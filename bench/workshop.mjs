@@ -279,11 +279,14 @@ export async function main(args) {
     for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
     for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}, ${e.step}): ${e.message}`);
   }
-  const idle = await idleSessions(intArg(args, "idle", 100), args);
-  printTable(`Idle sessions (${idle.k} created one by one on a fresh server)`, [
-    { figure: "RSS per idle session", value: round(idle.rssPerSessionMB), unit: "MB" },
-    { figure: "QuickJS heap per session VM", value: round(idle.quickjsAllocatedPerVmMB), unit: "MB" },
-  ]);
+  // `--idle 0` skips this measurement (a per-session figure over no sessions means nothing).
+  const idleCount = intArg(args, "idle", 100);
+  const idle = idleCount > 0 ? await idleSessions(idleCount, args) : undefined;
+  if (idle)
+    printTable(`Idle sessions (${idle.k} created one by one on a fresh server)`, [
+      { figure: "RSS per idle session", value: round(idle.rssPerSessionMB), unit: "MB" },
+      { figure: "QuickJS heap per session VM", value: round(idle.quickjsAllocatedPerVmMB), unit: "MB" },
+    ]);
   if (runs.length > 1) {
     const worstP95 = (r) => Math.max(...STEPS.map((s) => r.steps[s].p95));
     printTable(
