@@ -335,7 +335,7 @@ export class SandboxPool {
     this.admitting += VM_ESTIMATE_BYTES;
     let room: boolean;
     try {
-      room = await this.makeRoom(0);
+      room = await this.makeRoom();
     } finally {
       this.admitting -= VM_ESTIMATE_BYTES;
     }
@@ -410,7 +410,7 @@ export class SandboxPool {
     this.resize(vm, () => (vm.memoryBytes = bytes));
     const fits = this.dropImages(vm);
     if (fits) return undefined;
-    this.fitting ??= this.makeRoom(0).finally(() => (this.fitting = undefined));
+    this.fitting ??= this.makeRoom().finally(() => (this.fitting = undefined));
     if (await this.fitting) return undefined;
     if (vm.closed) return undefined;
     const onLost = vm.onLost;
@@ -438,10 +438,10 @@ export class SandboxPool {
     this.resize(vm, () => (vm.image = undefined));
   }
 
-  /** Asks for idle sessions to be closed until `moreBytes` fit under SANDBOX_TOTAL_MB; false when they do not. */
-  private async makeRoom(moreBytes: number): Promise<boolean> {
+  /** Asks for idle sessions to be closed until what is open and being opened fits under SANDBOX_TOTAL_MB; false when it does not. */
+  private async makeRoom(): Promise<boolean> {
     const limit = (this.options.totalMB ?? Infinity) * 2 ** 20;
-    while (this.usedBytes() + this.admitting + moreBytes > limit) if (!(await this.onFull?.())) return false;
+    while (this.usedBytes() + this.admitting > limit) if (!(await this.onFull?.())) return false;
     return true;
   }
 
