@@ -114,11 +114,12 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     if (hit) return hit;
     const ahead = aheadFor.get(this);
     const early = ahead?.forms.get(text);
-    if (early && ahead!.calls === (changes.get(this) ?? 0) && sameState(ahead!.state, stateOf(this))) return early;
-    const validate = compile.call(this, schema, meta);
+    // A form compiled ahead is this Ajv's from then on, as its own compiles are: later rounds find it without the state check.
+    const fromAhead = early && ahead!.calls === (changes.get(this) ?? 0) && sameState(ahead!.state, stateOf(this));
+    const validate = fromAhead ? early : compile.call(this, schema, meta);
     if (compiled.size >= MAX_SCHEMAS_PER_AJV) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, validate);
-    if (newForms.length < MAX_NEW_FORMS && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
+    if (!fromAhead && newForms.length < MAX_NEW_FORMS && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
     return validate;
   } as Compile;
 }

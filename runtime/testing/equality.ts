@@ -105,17 +105,17 @@ export function matchesObject(received: unknown, expected: unknown): boolean {
   return equals(received, expected);
 }
 
-/**
- * Rewrites both sides of a comparison so their diff shows only what matters:
- * an asymmetric matcher that accepts its received value shows that value, and with
- * `partial` (toMatchObject) received properties the expected value does not mention are left out.
- */
 /** Both arrays, or both plain-looking objects (what vitest's diff unwraps a container matcher's sample against). */
 function sameContainer(a: unknown, b: unknown): boolean {
   const tag = Object.prototype.toString.call(a);
   return tag === Object.prototype.toString.call(b) && (tag === "[object Object]" || tag === "[object Array]");
 }
 
+/**
+ * Rewrites both sides of a comparison so their diff shows only what matters:
+ * an asymmetric matcher that accepts its received value shows that value, and with
+ * `partial` (toMatchObject) received properties the expected value does not mention are left out.
+ */
 export function alignForDiff(expected: unknown, received: unknown, partial: boolean, depth = 0): [unknown, unknown] {
   if (depth > 12) return [expected, received];
   if (isAsymmetric(expected)) {
