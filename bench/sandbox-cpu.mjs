@@ -6,11 +6,11 @@
 // `--only checkRight` (or a comma list) measures only those steps, so a profiler attached to the child (bench/README's
 // `perf record` line) sees one step's work.
 import { loadavg } from "node:os";
-import { api, apiOk, challengeSolution } from "./lib/api.mjs";
+import { apiOk, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, startChild, threadsCpuMs } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
-import { projectFor } from "./lib/projects.mjs";
+import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
 import { round } from "./lib/stats.mjs";
 
@@ -32,18 +32,9 @@ export async function main(args) {
         session = await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
       },
       flow: () => project.flow(session.mcpUrl),
-      tests: async () => {
-        const report = await apiOk(server.url, "POST", `/api/sessions/${session.id}/tests`, {});
-        if (report.passed !== project.tests || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
-      },
-      checkWrong: async () => {
-        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: starter })).passed !== false)
-          throw new Error("the starter passed");
-      },
-      checkRight: async () => {
-        if ((await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: solution })).passed !== true)
-          throw new Error("the solution failed");
-      },
+      tests: async () => expectTestsPassed(project, await apiOk(server.url, "POST", `/api/sessions/${session.id}/tests`, {})),
+      checkWrong: async () => expectVerdict(await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: starter }), false),
+      checkRight: async () => expectVerdict(await apiOk(server.url, "POST", `/api/challenges/${project.challenge}/check`, { files: solution }), true),
     };
     if (only?.some((name) => !(name in steps))) throw new Error(`--only takes ${Object.keys(steps).join(", ")}`);
     // The session the later steps use, whichever are measured.
@@ -62,7 +53,6 @@ export async function main(args) {
       perStep[name] = { workersMs: workers, mainMs: main, otherMs: all - workers - main, allMs: all };
     }
     // Sessions from the create runs stay open; close none, as a room keeps them.
-    await api(server.url, "GET", "/api/lessons");
     const total = (key) => Object.values(perStep).reduce((sum, s) => sum + s[key], 0);
     const result = {
       runs,

@@ -84,14 +84,15 @@ export function sampleMemory(pid, everyMs = 100) {
 }
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** A thread's or process's CPU (user + system) from its /proc stat fields, in ms. */
+const cpuOfStat = (fields) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 
 /** CPU time (user + system) of some threads of a process, in ms; a thread that is gone counts 0. */
 export function threadsCpuMs(pid, tids) {
   let sum = 0;
   for (const tid of tids) {
     try {
-      const fields = statFields(`${pid}/task/${tid}`);
-      sum += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      sum += cpuOfStat(statFields(`${pid}/task/${tid}`));
     } catch {
       // Gone (a replaced worker).
     }
@@ -110,22 +111,21 @@ function statFields(pid) {
  * `mainMs` is its main thread alone (the rest is sandbox workers, GC helpers and libuv's pool).
  */
 export function cpuMs(pid) {
-  const own = (fields) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   let children = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = statFields(entry);
-      if (Number(fields[1]) === pid) children += own(fields);
+      if (Number(fields[1]) === pid) children += cpuOfStat(fields);
     } catch {
       // Gone between the listing and the read.
     }
   }
   let mainMs = Number.NaN;
   try {
-    mainMs = own(statFields(`${pid}/task/${pid}`));
+    mainMs = cpuOfStat(statFields(`${pid}/task/${pid}`));
   } catch {
     // No per-thread figures on this system.
   }
-  return { serverMs: own(statFields(pid)), childrenMs: children, mainMs };
+  return { serverMs: cpuOfStat(statFields(pid)), childrenMs: children, mainMs };
 }

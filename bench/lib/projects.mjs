@@ -13,5 +13,17 @@ export const PROJECTS = {
   },
 };
 
+/** A lesson's test run must pass all of the project's tests. */
+export function expectTestsPassed(project, report) {
+  if (report.passed !== project.tests || report.failed !== 0) throw new Error(`tests: ${report.passed} passed, ${report.failed} failed`);
+}
+
+/** A check of the challenge's starter files must fail, and of its solution must pass. */
+export function expectVerdict(report, passed) {
+  if (report.passed === passed) return;
+  if (passed) throw new Error(`the solution failed: ${JSON.stringify(report.checks?.filter((c) => !c.passed))}`);
+  throw new Error("the starter files passed the challenge");
+}
+
 /** `--official` picks the official-SDK project. */
 export const projectFor = (args) => (args.official ? PROJECTS.official : PROJECTS.frontmcp);

@@ -1,7 +1,6 @@
 // One running copy of an official-SDK project: what a stdio server is as a process. Messages go in on its stdin and
 // come out of its stdout; its timers run on the host's clock; CPU limits apply to each step it takes.
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
-import { parseJsonText } from "../../../contract/json-text";
 import type { StepReport } from "../../../runtime/official-sdk/runtime";
 import { stoppedCallCode, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { CompiledProject } from "../../compile/compile";
@@ -100,7 +99,7 @@ export class OfficialInstance<C = unknown> {
     const run = async () => {
       if (this.closed) return;
       try {
-        this.apply(parseJsonText(await this.vm.invoke(fn, args, this.limits.callTimeoutMs)), cause);
+        this.apply(await invokeEntry(this.vm, fn, args, this.limits.callTimeoutMs), cause);
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         if (error.kind === "crashed") return this.exit(`The server's sandbox crashed: ${error.message}`);
