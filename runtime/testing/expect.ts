@@ -158,18 +158,25 @@ export function createExpect(): Expect<BuiltinMatchers> {
   // An assertion is an object over a prototype shared by every expect() call: each matcher is a getter there that
   // binds the matcher to the assertion's received value when it is read (destructured too). Building each matcher
   // as a closure of its own on every expect() cost about 16 µs in the interpreter, for the one matcher a line calls.
+  // The prototypes are made with the matcher table (at load, so a VM restored from its load image has them) and made
+  // again when expect.extend changes it.
   const receivedBy = new WeakMap<object, unknown>();
   const assertionOf = (proto: object, received: unknown): object => {
     const assertion = Object.create(proto) as object;
     receivedBy.set(assertion, received);
     return assertion;
   };
-  /** The prototypes of the current matcher table, made again after expect.extend changes it. */
-  let prototypes: { plain: object } | undefined;
-  function matcherPrototype(bind: (name: string, received: unknown) => (...args: unknown[]) => unknown, extra: PropertyDescriptorMap = {}): object {
-    const proto: PropertyDescriptorMap = {};
+  /** A getter that makes the assertion `proto` (a chain such as `.not`) for the value of the assertion it is read on. */
+  const chain = (proto: object): PropertyDescriptor => ({
+    get(this: object) {
+      return assertionOf(proto, receivedBy.get(this));
+    },
+  });
+  type Bind = (name: string, received: unknown) => (...args: unknown[]) => unknown;
+  function matcherPrototype(bind: Bind, chains: PropertyDescriptorMap = {}): object {
+    const getters: PropertyDescriptorMap = {};
     for (const name of Object.keys(matchers)) {
-      proto[name] = {
+      getters[name] = {
         get(this: object) {
           return bind(name, receivedBy.get(this));
         },
@@ -177,7 +184,7 @@ export function createExpect(): Expect<BuiltinMatchers> {
         configurable: true,
       };
     }
-    return Object.create(Object.prototype, { ...proto, ...extra }) as object;
+    return Object.create(Object.prototype, { ...getters, ...chains }) as object;
   }
   function asyncPrototype(promise: "resolves" | "rejects"): object {
     const negated = matcherPrototype(
@@ -189,51 +196,36 @@ export function createExpect(): Expect<BuiltinMatchers> {
       (name, received) =>
         (...args) =>
           runAsync(name, received, args, false, promise),
-      {
-        not: {
-          get(this: object) {
-            return assertionOf(negated, receivedBy.get(this));
-          },
-        },
-      },
+      { not: chain(negated) },
     );
   }
-  function currentPrototypes(): { plain: object } {
-    if (prototypes) return prototypes;
+  function assertionPrototype(): object {
     const negated = matcherPrototype(
       (name, received) =>
         (...args) =>
           run(name, received, args, true, ""),
     );
-    const resolves = asyncPrototype("resolves");
-    const rejects = asyncPrototype("rejects");
-    const variant = (proto: object): PropertyDescriptor => ({
-      get(this: object) {
-        return assertionOf(proto, receivedBy.get(this));
-      },
-    });
-    const plain = matcherPrototype(
+    return matcherPrototype(
       (name, received) =>
         (...args) =>
           run(name, received, args, false, ""),
       {
-        not: variant(negated),
-        resolves: variant(resolves),
-        rejects: variant(rejects),
+        not: chain(negated),
+        resolves: chain(asyncPrototype("resolves")),
+        rejects: chain(asyncPrototype("rejects")),
       },
     );
-    prototypes = { plain };
-    return prototypes;
   }
+  let assertions = assertionPrototype();
 
-  const expect = ((received: unknown) => assertionOf(currentPrototypes().plain, received)) as Expect<BuiltinMatchers>;
+  const expect = ((received: unknown) => assertionOf(assertions, received)) as Expect<BuiltinMatchers>;
 
   expect.extend = (extra: MatcherTable) => {
     for (const [name, matcher] of Object.entries(extra)) {
       if (typeof matcher !== "function") throw new TypeError(`expect.extend: matcher "${name}" must be a function`);
       matchers[name] = matcher;
     }
-    prototypes = undefined;
+    assertions = assertionPrototype();
   };
   Object.assign(expect, asymmetric);
   return expect;
