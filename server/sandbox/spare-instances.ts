@@ -92,8 +92,12 @@ function copyLeavingZeros(target: Uint8Array, snapshot: Uint8Array): void {
   }
 }
 
+/** What became of instances on one worker: restores into a new one or a kept one, and instances let go of, by why. */
+export type InstanceCounts = { fresh: number; reused: number; overCount: number; notKept: number; idle: number };
+
 export class SpareInstances {
   private spares: Wired[] = [];
+  readonly counts: InstanceCounts = { fresh: 0, reused: 0, overCount: 0, notKept: 0, idle: 0 };
   private readonly wiring = new WeakMap<QuickJS, Wired>();
   private idle?: ReturnType<typeof setTimeout>;
   /** The largest snapshot restored here: an instance that grew past it (a memory bomb's) could take no restore. */
@@ -122,6 +126,7 @@ export class SpareInstances {
     this.largestRestored = Math.max(this.largestRestored, image?.byteLength ?? snapshot.memory.byteLength);
     const vm = new internals(this.module);
     const kept = this.take(snapshot.memory.byteLength);
+    this.counts[kept ? "reused" : "fresh"]++;
     const wired = kept ?? (await this.instantiate(vm));
     wired.holder.current = vm;
     (vm as unknown as { setInstance(instance: Instance): void }).setInstance(wired.instance);
@@ -148,11 +153,16 @@ export class SpareInstances {
     const wired = this.wiring.get(vm);
     const bytes = (vm as unknown as { exports: Exports }).exports.memory.buffer.byteLength;
     vm.dispose();
-    if (!wired || !reusable || this.max === 0 || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) return bytes;
+    if (!wired || !reusable || this.max === 0 || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) {
+      this.counts.notKept++;
+      return bytes;
+    }
     this.spares.push(wired);
     this.releaseWhenIdle();
+    if (this.spares.length <= this.max) return 0;
     // Past the count the oldest goes: the newest instances are the likeliest to fit what opens next.
-    return this.spares.length > this.max ? memoryOf(this.spares.shift()!).buffer.byteLength : 0;
+    this.counts.overCount++;
+    return memoryOf(this.spares.shift()!).buffer.byteLength;
   }
 
   /** Bytes of linear memory the kept instances hold. */
@@ -163,6 +173,7 @@ export class SpareInstances {
   /** Lets every kept instance go. */
   release(): void {
     const bytes = this.keptBytes();
+    this.counts.idle += this.spares.length;
     this.spares = [];
     if (bytes > 0) this.onRelease(bytes);
   }

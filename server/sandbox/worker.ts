@@ -753,7 +753,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
   if (m.op === "stats") {
     let allocated = 0;
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
-    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats() });
+    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats(), instances: instances.counts });
   }
   if (m.op === "open") {
     unbuilt.set(m.vmId, m.limits);
