@@ -124,7 +124,8 @@ async function workshop(n, args) {
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
     const workersBefore = threadsCpuMs(server.pid, server.sandboxThreads);
-    const instancesBefore = (await server.stats()).sandbox.instances;
+    // Counted since stop 12 (a server from before has none).
+    const instancesBefore = (await server.stats()).sandbox.instances ?? {};
     const loadBefore = loadavg()[0];
     const start = performance.now();
     // `--ramp S` spreads arrivals evenly over S seconds, as a room does after "open the link"; 0 is a burst.
@@ -156,7 +157,7 @@ async function workshop(n, args) {
     const workersAfter = threadsCpuMs(server.pid, server.sandboxThreads);
     const after = server.memory();
     const stats = await server.stats();
-    const instances = Object.fromEntries(Object.entries(stats.sandbox.instances).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
+    const instances = Object.fromEntries(Object.entries(stats.sandbox.instances ?? {}).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
     return {
       n,
       wallMs,
@@ -270,8 +271,8 @@ function rowsFor(run) {
   rows.push({ figure: "minor page faults per learner", value: round(run.cpu.minorFaultsPerLearner, 0) });
   const vms = run.memory.instancesPerLearner;
   rows.push({
-    figure: "VMs per learner: into a new / a kept instance; let go past the count / not kept / idle",
-    value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.overCount, 2)} / ${round(vms.notKept, 2)} / ${round(vms.idle, 2)}`,
+    figure: "VMs a learner into a new / a kept instance; instances let go at close / when idle",
+    value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.notKept ?? 0, 2)} / ${round(vms.idle ?? 0, 2)}`,
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });

@@ -552,7 +552,7 @@ export class SandboxPool {
           instances: Object.fromEntries(Object.entries(sum.instances).map(([k, v]) => [k, v + s.instances[k as keyof InstanceCounts]])) as InstanceCounts,
         };
       },
-      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, overCount: 0, notKept: 0, idle: 0 } },
+      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 } },
     );
   }
 
