@@ -123,6 +123,7 @@ async function workshop(n, args) {
     const errors = [];
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
+    const clientBefore = process.cpuUsage();
     const workersBefore = threadsCpuMs(server.pid, server.sandboxThreads);
     // Counted since stop 12 (a server from before has none).
     const instancesBefore = (await server.stats()).sandbox.instances ?? {};
@@ -154,6 +155,7 @@ async function workshop(n, args) {
     const loadAfter = loadavg()[0];
     const peakSampledMB = memory.stop();
     const cpuAfter = cpuMs(server.pid);
+    const client = process.cpuUsage(clientBefore);
     const workersAfter = threadsCpuMs(server.pid, server.sandboxThreads);
     const after = server.memory();
     const stats = await server.stats();
@@ -180,6 +182,8 @@ async function workshop(n, args) {
         minorFaultsPerLearner: (cpuAfter.minorFaults - cpuBefore.minorFaults) / n,
         esbuildMsPerLearner: (cpuAfter.childrenMs - cpuBefore.childrenMs) / n,
         utilisationOfTwoCores: (cpuAfter.serverMs - cpuBefore.serverMs + cpuAfter.childrenMs - cpuBefore.childrenMs) / wallMs / 2,
+        // This process (the learners' HTTP clients) runs on the same cores: what the server did not get of them.
+        clientMs: (client.user + client.system) / 1000,
       },
       steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
       // Mean, since /proc counts CPU in 10 ms ticks.
@@ -273,6 +277,10 @@ function rowsFor(run) {
   rows.push({
     figure: "VMs a learner into a new / a kept instance; instances let go at close / when idle",
     value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.notKept ?? 0, 2)} / ${round(vms.idle ?? 0, 2)}`,
+  });
+  rows.push({
+    figure: "server / bench client CPU share of the 2 cores",
+    value: `${round(run.cpu.utilisationOfTwoCores)} / ${round(run.cpu.clientMs / run.wallMs / 2)}`,
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
