@@ -100,16 +100,11 @@ describe("forms compiled ahead (for the next instances of a build)", () => {
 
   test("an Ajv changed after its form was compiled ahead compiles it again, with the change", () => {
     forgetMadeAjvs();
-    const ajv = cachedAjv();
-    warmForms([schemaText(form())!]);
-    const ahead = ajv.compile(form());
-    forgetMadeAjvs();
     const changed = cachedAjv();
-    warmForms([schemaText(form())!]);
+    expect(warmForms([schemaText(form())!])).toBe(1);
     changed.addFormat("email", /^[^@]+@example$/);
-    const again = changed.compile(form());
-    expect(again).not.toBe(ahead);
-    expect(again({ priority: "p1", area: "billing", contactEmail: "ann@example" })).toBe(true);
+    // The form compiled ahead knows only the standard email format, which refuses this address.
+    expect(changed.compile(form())({ priority: "p1", area: "billing", contactEmail: "ann@example" })).toBe(true);
     expect(takeNewForms()).toEqual([schemaText(form())]);
   });
 });

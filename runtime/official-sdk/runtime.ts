@@ -2,8 +2,7 @@
 // pass stdin lines in and stdout lines out. Every call returns a report of what the server wrote meanwhile.
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
 import { type EntryFunctions, type JsonText, type LazyJsonText, toJsonText } from "../../contract/json-text";
-import type { CodeProblem } from "../sandbox/entry";
-import { locateInProject, type LineMaps } from "../sandbox/locate";
+import { type CodeProblem, type LineMaps, problemOf } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
 import { forgetMadeAjvs, takeNewForms, warmForms } from "./ajv-compile-cache";
 import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
@@ -53,11 +52,6 @@ export type OfficialEntryPoints = {
 };
 
 let request: OfficialLoadRequest = { entries: [], lineMaps: {} };
-
-function errorInfo(error: unknown): CodeProblem {
-  const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
-  return { message, where: locateInProject(error instanceof Error ? error.stack : undefined, request.lineMaps) };
-}
 
 /**
  * The report is read by the host only after the VM's job queue is drained (the worker runs every pending job before
@@ -111,7 +105,7 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
       try {
         for (const entry of request.entries) await import(entry);
       } catch (error) {
-        failure = errorInfo(error);
+        failure = problemOf(error, request.lineMaps);
       }
       return report((): StartOutcome => {
         if (failure) return { ok: false, error: failure };

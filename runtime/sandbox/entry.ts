@@ -9,7 +9,7 @@ import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
 import type { ElicitationRequest } from "../testing/mcp-fixture";
 import type { CollectedTest } from "../testing/registry";
 import type { TestResult } from "../testing/runner";
-import { locateInProject, type LineMaps } from "./locate";
+import { type CodeProblem, locateInProject, type LineMaps, problemOf } from "./locate";
 import { ModuleTable, type ModuleFactory } from "./modules";
 import { createTestMode } from "./test-mode";
 
@@ -32,8 +32,6 @@ export type TestsLoadRequest = LoadCommon & { role: "tests" };
 export type LoadRequest = ServerLoadRequest | TestsLoadRequest;
 
 export type ServerInfo = { name: string; version: string; elicitationEnabled: boolean; origin: "automatic" | "server.ts" };
-/** A problem in the learner's code, with the project line it points at when one is known. */
-export type CodeProblem = { message: string; where?: string };
 /** What loading a server answers: its tools and settings, or the problem that stopped it. */
 export type ServerLoadReply = { ok: true; tools: ListedTool[]; server: ServerInfo; logs: string[] } | { ok: false; error: CodeProblem; logs: string[] };
 /** What loading test files answers: the tests they define, and each file that threw while loading. */
@@ -92,11 +90,6 @@ function captureHostBridge(): void {
 
 const locate = (stack: string | undefined) => locateInProject(stack, lineMaps);
 
-function errorInfo(error: unknown): CodeProblem {
-  const message = error instanceof Error ? `${error.name === "Error" ? "" : `${error.name}: `}${error.message}` : String(error);
-  return { message, where: locate(error instanceof Error ? error.stack : undefined) };
-}
-
 const tests = createTestMode({ table, builtins, lineMaps: () => lineMaps, host: () => hostBridge });
 
 const playground = {
@@ -123,7 +116,7 @@ const playground = {
         logs: takeLogs(),
       });
     } catch (error) {
-      return toJsonText<ServerLoadReply>({ ok: false, error: errorInfo(error), logs: takeLogs() });
+      return toJsonText<ServerLoadReply>({ ok: false, error: problemOf(error, lineMaps), logs: takeLogs() });
     }
   },
 

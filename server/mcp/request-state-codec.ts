@@ -10,6 +10,7 @@
 // where bindTag is b64url(HMAC-SHA256(key, "mcp.requestState.bind:" + bind(ctx))[:16]).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { RequestStateCodec, RequestStateCodecOptions } from "@modelcontextprotocol/server";
+import { sameSecret } from "../same-secret";
 
 const PREFIX = "v1.";
 const BIND_LABEL = "mcp.requestState.bind:";
@@ -56,7 +57,7 @@ export function createHmacRequestStateCodec<T = unknown>(options: RequestStateCo
       }
       if (typeof envelope?.exp !== "number" || envelope.exp < Math.floor(Date.now() / 1000)) throw new Error("expired");
       if (bind !== undefined) {
-        if (typeof envelope.b !== "string" || !sameTag(envelope.b, bindTag(bind(ctx)))) throw new Error("bind");
+        if (typeof envelope.b !== "string" || !sameSecret(envelope.b, bindTag(bind(ctx)))) throw new Error("bind");
       } else if (envelope.b !== undefined) throw new Error("bind");
       return envelope.p as T;
     },
@@ -70,10 +71,4 @@ function signatureBytes(text: string): Buffer {
   } catch {
     throw new Error("malformed");
   }
-}
-
-function sameTag(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
-  return x.byteLength === y.byteLength && timingSafeEqual(x, y);
 }

@@ -1,8 +1,9 @@
 // Rooms in PostgreSQL: every read and write of rooms, learners and their progress. No HTTP here; routes map
 // "not found" and "not allowed" to status codes.
 import type { Database } from "../db/database";
+import { sameSecret } from "../same-secret";
+import { hashKey, newKey, newRoomCode, withSuffix } from "./codes";
 import type { Announcement } from "./events";
-import { hashKey, newKey, newRoomCode, sameHash, withSuffix } from "./codes";
 import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export type RoomRow = { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string };
@@ -68,7 +69,7 @@ export class RoomStore {
   }
 
   isTeacher(room: RoomRow, key: string): boolean {
-    return sameHash(room.teacher_key_hash, hashKey(key));
+    return sameSecret(room.teacher_key_hash, hashKey(key));
   }
 
   /**

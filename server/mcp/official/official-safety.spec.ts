@@ -121,6 +121,13 @@ describe("limits on an official-SDK server", () => {
     }
   });
 
+  test("a top level that throws is refused with its error class and its own line, as a FrontMCP load is", async () => {
+    const res = await api(pg, "POST", "/api/sessions", { files: { "src/server.ts": server({}, 'throw new TypeError("no config");') } });
+    expect(res.status, res.text).toBe(422);
+    // Line 7: the throw, below the six lines `server()` writes first.
+    expect(res.json.diagnostics).toEqual([{ file: "src/server.ts", line: 7, column: 1, message: "TypeError: no config" }]);
+  });
+
   test("a runaway official-SDK session does not stop the others", async () => {
     const hostile = await Promise.all([0, 1, 2, 3].map(() => createSession(pg, { "src/server.ts": server(HOSTILE) })));
     const bystander = await createSession(pg, { "src/server.ts": server({}) });
