@@ -9,7 +9,7 @@
 import { loadavg } from "node:os";
 import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
-import { cpuMs, sampleMemory, startChild } from "./lib/children.mjs";
+import { cpuMs, sampleMemory, startChild, threadsCpuMs } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
 import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
@@ -123,6 +123,10 @@ async function workshop(n, args) {
     const errors = [];
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
+    const clientBefore = process.cpuUsage();
+    const workersBefore = threadsCpuMs(server.pid, server.sandboxThreads);
+    // Counted since stop 12 (a server from before has none).
+    const instancesBefore = (await server.stats()).sandbox.instances ?? {};
     const loadBefore = loadavg()[0];
     const start = performance.now();
     // `--ramp S` spreads arrivals evenly over S seconds, as a room does after "open the link"; 0 is a burst.
@@ -151,8 +155,11 @@ async function workshop(n, args) {
     const loadAfter = loadavg()[0];
     const peakSampledMB = memory.stop();
     const cpuAfter = cpuMs(server.pid);
+    const client = process.cpuUsage(clientBefore);
+    const workersAfter = threadsCpuMs(server.pid, server.sandboxThreads);
     const after = server.memory();
     const stats = await server.stats();
+    const instances = Object.fromEntries(Object.entries(stats.sandbox.instances ?? {}).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
     return {
       n,
       wallMs,
@@ -170,8 +177,13 @@ async function workshop(n, args) {
         serverMsPerLearner: (cpuAfter.serverMs - cpuBefore.serverMs) / n,
         // The main thread alone (HTTP, MCP, orchestration): one core, whatever the workers do on the others.
         mainMsPerLearner: (cpuAfter.mainMs - cpuBefore.mainMs) / n,
+        // The sandbox workers; the rest of the server is V8's helper threads (compiling, collecting) and libuv's pool.
+        workersMsPerLearner: (workersAfter - workersBefore) / n,
+        minorFaultsPerLearner: (cpuAfter.minorFaults - cpuBefore.minorFaults) / n,
         esbuildMsPerLearner: (cpuAfter.childrenMs - cpuBefore.childrenMs) / n,
         utilisationOfTwoCores: (cpuAfter.serverMs - cpuBefore.serverMs + cpuAfter.childrenMs - cpuBefore.childrenMs) / wallMs / 2,
+        // This process (the learners' HTTP clients) runs on the same cores: what the server did not get of them.
+        clientMs: (client.user + client.system) / 1000,
       },
       steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
       // Mean, since /proc counts CPU in 10 ms ticks.
@@ -186,6 +198,7 @@ async function workshop(n, args) {
         rssPerSessionAfterMB: (after.rssMB - before.rssMB) / n,
         sandboxBytesPerSession: stats.sandbox.allocatedBytes / Math.max(1, stats.sandbox.vms),
         loadImages: stats.sandbox.loadImages,
+        instancesPerLearner: instances,
       },
     };
   } finally {
@@ -252,6 +265,22 @@ function rowsFor(run) {
     value: `${round(run.cpu.serverMsPerLearner, 0)} (+${round(run.cpu.esbuildMsPerLearner, 0)}) [${round(run.cpu.mainMsPerLearner, 0)}]`,
     unit: "ms",
     target: `≤ ${TARGET_CPU_MS} ms`,
+  });
+  const others = run.cpu.serverMsPerLearner - run.cpu.mainMsPerLearner - run.cpu.workersMsPerLearner;
+  rows.push({
+    figure: "  of it: main thread / sandbox workers / other threads",
+    value: `${round(run.cpu.mainMsPerLearner, 1)} / ${round(run.cpu.workersMsPerLearner, 1)} / ${round(others, 1)}`,
+    unit: "ms",
+  });
+  rows.push({ figure: "minor page faults per learner", value: round(run.cpu.minorFaultsPerLearner, 0) });
+  const vms = run.memory.instancesPerLearner;
+  rows.push({
+    figure: "VMs a learner into a new / a kept instance; instances let go at close / when idle",
+    value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.notKept ?? 0, 2)} / ${round(vms.idle ?? 0, 2)}`,
+  });
+  rows.push({
+    figure: "server / bench client CPU share of the 2 cores",
+    value: `${round(run.cpu.utilisationOfTwoCores)} / ${round(run.cpu.clientMs / run.wallMs / 2)}`,
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });

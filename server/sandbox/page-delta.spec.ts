@@ -95,7 +95,7 @@ describe("an image as the pages that differ from its base", () => {
     const image = delta(base.memory, later.memory);
     expect(image.packed.byteLength).toBeLessThan(later.memory.byteLength / 3);
     // As the worker restores an image: the base into the instance, the pages over it, before the VM's limits apply.
-    const instances = new SpareInstances(wasm, 1, 60_000, () => undefined);
+    const instances = new SpareInstances(wasm, 60_000, () => undefined);
     const back = await instances.restore({ ...later, memory: base.memory }, options, image);
     const exports = (back as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports;
     expect(Buffer.from(exports.memory.buffer).equals(Buffer.from(later.memory))).toBe(true);

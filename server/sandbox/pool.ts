@@ -26,6 +26,7 @@ import {
 } from "./protocol";
 import { memoryReleased } from "./reclaim";
 import { runtimeBundle } from "./runtime-bundle";
+import type { InstanceCounts } from "./spare-instances";
 
 export type SandboxOptions = {
   workers: number;
@@ -254,7 +255,13 @@ export class SandboxVm<R extends VmRuntime = VmRuntime> {
   }
 }
 
-export type SandboxStats = { vms: number; allocatedBytes: number; loadImages: { hits: number; misses: number; bytes: number } };
+export type SandboxStats = {
+  vms: number;
+  allocatedBytes: number;
+  loadImages: { hits: number; misses: number; bytes: number };
+  /** VMs restored into a new WebAssembly instance or a kept one, and instances let go of (see spare-instances.ts). */
+  instances: InstanceCounts;
+};
 
 export class SandboxPool {
   private workers: PoolWorker[] = [];
@@ -542,9 +549,10 @@ export class SandboxPool {
             misses: sum.loadImages.misses + s.loadImages.misses,
             bytes: sum.loadImages.bytes + s.loadImages.bytes,
           },
+          instances: Object.fromEntries(Object.entries(sum.instances).map(([k, v]) => [k, v + s.instances[k as keyof InstanceCounts]])) as InstanceCounts,
         };
       },
-      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 } },
+      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 } },
     );
   }
 

@@ -81,7 +81,7 @@ function stateOutsideMemory(bytes: Uint8Array): { nonFunctionImports: string[]; 
 
 describe("spare instances", () => {
   test("a VM restored into a closed VM's instance starts as the snapshot, with its own host functions and interrupt handler", async () => {
-    const spares = new SpareInstances(wasm, 2, 60_000, () => undefined);
+    const spares = new SpareInstances(wasm, 60_000, () => undefined);
     let oldInterrupts = 0;
     const closed = await spares.restore(snapshot, options({ interruptHandler: () => (oldInterrupts++, false) }));
     const host = closed.newFunction("__host", () => closed.newString("the closed VM's callback"));
@@ -128,7 +128,7 @@ describe("spare instances", () => {
   });
 
   test("an instance larger than the snapshot is not used for it; a snapshot of its size takes it", async () => {
-    const spares = new SpareInstances(wasm, 2, 60_000, () => undefined);
+    const spares = new SpareInstances(wasm, 60_000, () => undefined);
     const grown = await spares.restore(snapshot, options());
     grown.evalCode("globalThis.big = 'y'.repeat(4 * 2 ** 20)", "grow.js").dispose();
     const large = grown.snapshot();
@@ -150,7 +150,7 @@ describe("spare instances", () => {
   test("an instance that grew past every snapshot restored here (a memory bomb's) is let go of at close, not kept", async () => {
     // No restore could take it, and kept instances are outside the ledger: four of a worker's at SANDBOX_MEMORY_MB each
     // would sit unused beside SANDBOX_TOTAL_MB for as long as the worker stays busy.
-    const spares = new SpareInstances(wasm, 2, 60_000, () => undefined);
+    const spares = new SpareInstances(wasm, 60_000, () => undefined);
     const bombed = await spares.restore(snapshot, options());
     bombed.evalCode("globalThis.big = 'y'.repeat(4 * 2 ** 20)", "grow.js").dispose();
     const bytes = memoryOf(bombed).buffer.byteLength;
@@ -161,7 +161,7 @@ describe("spare instances", () => {
 
   test("a new instance, whose snapshot's zero pages are left unwritten, ends up byte for byte as a kept instance does", async () => {
     const restoredBoth = async (from: typeof snapshot) => {
-      const spares = new SpareInstances(wasm, 1, 60_000, () => undefined);
+      const spares = new SpareInstances(wasm, 60_000, () => undefined);
       const fresh = await spares.restore(from, options());
       const freshBytes = Buffer.from(memoryOf(fresh).buffer.slice(0));
       const first = await spares.restore(from, options());
@@ -191,21 +191,34 @@ describe("spare instances", () => {
     expect(blanked.freshBytes.equals(blanked.keptBytes)).toBe(true);
   });
 
-  test("not kept after a trap, past the count, or when it would not fit; let go of when idle", async () => {
+  test("not kept after a trap or when it would not fit; let go of when idle", async () => {
     const released: number[] = [];
-    const spares = new SpareInstances(wasm, 1, 50, (bytes) => released.push(bytes));
+    const spares = new SpareInstances(wasm, 50, (bytes) => released.push(bytes));
     const size = snapshot.memory.byteLength;
-    const vms = await Promise.all([1, 2, 3, 4].map(() => spares.restore(snapshot, options())));
+    const vms = await Promise.all([1, 2, 3].map(() => spares.restore(snapshot, options())));
     expect(spares.close(vms[0], false, keepAll)).toBe(size);
     expect(spares.close(vms[1], true, () => false)).toBe(size);
     expect(spares.close(vms[2], true, keepAll)).toBe(0);
-    // Past the count the oldest kept instance goes.
-    const newest = memoryOf(vms[3]);
-    expect(spares.close(vms[3], true, keepAll)).toBe(size);
-    expect(memoryOf(await spares.restore(snapshot, options()))).toBe(newest);
     const idle = await spares.restore(snapshot, options());
     expect(spares.close(idle, true, keepAll)).toBe(0);
     await expect.poll(() => released, { interval: 20, timeout: 5000 }).toEqual([size]);
     expect(spares.keptBytes()).toBe(0);
+    expect(spares.counts).toEqual({ fresh: 3, reused: 1, notKept: 2, idle: 1 });
+  });
+
+  test("as many instances are kept as VMs were open at once, so a burst of test files makes no new ones the second time", async () => {
+    // A room running 32 test files at once opens 16 VMs a worker; kept at four, the other twelve were let go of and
+    // made again for every file, each time a new WebAssembly memory to fault in and a forced collection per 16 MB.
+    const spares = new SpareInstances(wasm, 60_000, () => undefined);
+    const burst = () => Promise.all(Array.from({ length: 12 }, () => spares.restore(snapshot, options())));
+    const first = await burst();
+    const memories = new Set(first.map(memoryOf));
+    for (const vm of first) expect(spares.close(vm, true, keepAll)).toBe(0);
+    expect(spares.keptBytes()).toBe(12 * snapshot.memory.byteLength);
+    const second = await burst();
+    expect(spares.counts).toMatchObject({ fresh: 12, reused: 12, notKept: 0 });
+    for (const vm of second) expect(memories.has(memoryOf(vm))).toBe(true);
+    expect(spares.keptBytes()).toBe(0);
+    for (const vm of second) vm.dispose();
   });
 });

@@ -1,8 +1,15 @@
 // Restores VMs into the WebAssembly instances of VMs that closed, instead of a new instance each time. Measured on a
-// FrontMCP VM (5.4 MB of linear memory, the size every VM of a workshop has from open to close): a restore into a new
-// instance costs about 4 ms of CPU, about 2.9 ms of it the kernel handing the fresh memory its pages and 1 ms the
-// instantiation, and each closed VM leaves 5.4 MB for the collector; copying the same snapshot into an instance whose
-// memory is already in place costs about 0.4 ms. A test run or a check opens two VMs, a learner seven.
+// FrontMCP VM (3.5 MB of linear memory): a restore into a new instance costs about 3.7 ms of CPU alone (the kernel
+// handing the fresh memory its pages, the instantiation), and in a room of 200 about 12 ms for each instance let go
+// of and made again (the forced collection reclaim.ts runs per 16 MB let go, V8 marking for the external memory, page
+// faults); copying the same snapshot into an instance whose memory is already in place costs about 0.4 ms. A test run
+// or a check opens two VMs, a learner seven.
+//
+// Every instance that closes normally is kept (while it fits under SANDBOX_TOTAL_MB) until the worker has been idle
+// for a while, with no count of its own: a worker then holds at most as many instances, open and kept together, as
+// it had VMs open at once since it was last idle, each of them counted in the ledger while it was open. A count of
+// four made a room that ran 32 test files at once let 1.2 instances a learner go and make them again (73-78 against
+// 61 ms of CPU a learner).
 //
 // A VM restored this way is the same as one restored into a new instance:
 // - the whole linear memory is overwritten by the snapshot (an instance is reused only for a snapshot at least as
@@ -92,20 +99,23 @@ function copyLeavingZeros(target: Uint8Array, snapshot: Uint8Array): void {
   }
 }
 
+/** What became of instances on one worker: restores into a new one or a kept one, and instances let go of, by why. */
+export type InstanceCounts = { fresh: number; reused: number; notKept: number; idle: number };
+
 export class SpareInstances {
   private spares: Wired[] = [];
+  readonly counts: InstanceCounts = { fresh: 0, reused: 0, notKept: 0, idle: 0 };
   private readonly wiring = new WeakMap<QuickJS, Wired>();
   private idle?: ReturnType<typeof setTimeout>;
   /** The largest snapshot restored here: an instance that grew past it (a memory bomb's) could take no restore. */
   private largestRestored = 0;
 
   /**
-   * `max` instances are kept at most; they are let go of (`onRelease` with their bytes) `idleMs` after the last VM
-   * closed, or at once when `keep()` says no, so memory comes back when the worker is quiet or the sandboxes are full.
+   * Kept instances are let go of (`onRelease` with their bytes) `idleMs` after the last VM closed, or at once when
+   * `keep()` says no, so memory comes back when the worker is quiet or the sandboxes are full.
    */
   constructor(
     private readonly module: WebAssembly.Module,
-    private readonly max: number,
     private readonly idleMs: number,
     private readonly onRelease: (bytes: number) => void,
   ) {}
@@ -122,6 +132,7 @@ export class SpareInstances {
     this.largestRestored = Math.max(this.largestRestored, image?.byteLength ?? snapshot.memory.byteLength);
     const vm = new internals(this.module);
     const kept = this.take(snapshot.memory.byteLength);
+    this.counts[kept ? "reused" : "fresh"]++;
     const wired = kept ?? (await this.instantiate(vm));
     wired.holder.current = vm;
     (vm as unknown as { setInstance(instance: Instance): void }).setInstance(wired.instance);
@@ -142,17 +153,19 @@ export class SpareInstances {
    * Disposes `vm`; its instance is kept for the next restore when `reusable` (it closed normally, not after a trap),
    * its memory is no larger than a snapshot restored here (one that grew past them all would only sit outside the
    * ledger), and `keep(bytes)` agrees for all kept instances with it. Returns the bytes of linear memory let go of:
-   * `vm`'s when its instance is not kept, the oldest kept one's when it is kept past the count, otherwise 0.
+   * `vm`'s when its instance is not kept, otherwise 0.
    */
   close(vm: QuickJS, reusable: boolean, keep: (bytes: number) => boolean): number {
     const wired = this.wiring.get(vm);
     const bytes = (vm as unknown as { exports: Exports }).exports.memory.buffer.byteLength;
     vm.dispose();
-    if (!wired || !reusable || this.max === 0 || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) return bytes;
+    if (!wired || !reusable || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) {
+      this.counts.notKept++;
+      return bytes;
+    }
     this.spares.push(wired);
     this.releaseWhenIdle();
-    // Past the count the oldest goes: the newest instances are the likeliest to fit what opens next.
-    return this.spares.length > this.max ? memoryOf(this.spares.shift()!).buffer.byteLength : 0;
+    return 0;
   }
 
   /** Bytes of linear memory the kept instances hold. */
@@ -163,6 +176,7 @@ export class SpareInstances {
   /** Lets every kept instance go. */
   release(): void {
     const bytes = this.keptBytes();
+    this.counts.idle += this.spares.length;
     this.spares = [];
     if (bytes > 0) this.onRelease(bytes);
   }

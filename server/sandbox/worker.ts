@@ -114,12 +114,11 @@ type StartedImage = { stackPointer: number; pages: PageDelta };
 const loadImages = new LoadCache<Snapshot | StartedImage>(loadCacheBytes);
 /**
  * Instances of closed VMs, for the next VMs to be restored into (see spare-instances.ts). Like the load images they
- * are outside the ledger: at most SPARE_INSTANCES of them (about 5.4 MB each for FrontMCP VMs), kept only while they
- * fit under SANDBOX_TOTAL_MB, and let go of after SPARE_IDLE_MS without a VM opening.
+ * are outside the ledger: never more than the VMs this worker had open at once a moment before (about 3.5 MB each for
+ * FrontMCP VMs), kept only while they fit under SANDBOX_TOTAL_MB, and let go of after SPARE_IDLE_MS without a VM opening.
  */
-const SPARE_INSTANCES = 4;
 const SPARE_IDLE_MS = 2000;
-const instances = new SpareInstances(wasm, SPARE_INSTANCES, SPARE_IDLE_MS, memoryReleased);
+const instances = new SpareInstances(wasm, SPARE_IDLE_MS, memoryReleased);
 
 function options(limits: VmLimits, vm: () => Vm | undefined) {
   return {
@@ -753,7 +752,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
   if (m.op === "stats") {
     let allocated = 0;
     for (const vm of vms.values()) allocated += vm.qjs.getAllocatedSize();
-    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats() });
+    return JSON.stringify({ vms: vms.size, allocatedBytes: allocated, loadImages: loadImages.stats(), instances: instances.counts });
   }
   if (m.op === "open") {
     unbuilt.set(m.vmId, m.limits);
