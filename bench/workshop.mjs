@@ -9,7 +9,7 @@
 import { loadavg } from "node:os";
 import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
-import { cpuMs, sampleMemory, startChild, threadsCpuMs } from "./lib/children.mjs";
+import { cpuMs, laterThreadsCpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
 import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
@@ -124,7 +124,7 @@ async function workshop(n, args) {
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
     const clientBefore = process.cpuUsage();
-    const workersBefore = threadsCpuMs(server.pid, server.sandboxThreads);
+    const workersBefore = laterThreadsCpuMs(server.pid, server.startThreads);
     // Counted since stop 12 (a server from before has none).
     const instancesBefore = (await server.stats()).sandbox.instances ?? {};
     const loadBefore = loadavg()[0];
@@ -156,7 +156,7 @@ async function workshop(n, args) {
     const peakSampledMB = memory.stop();
     const cpuAfter = cpuMs(server.pid);
     const client = process.cpuUsage(clientBefore);
-    const workersAfter = threadsCpuMs(server.pid, server.sandboxThreads);
+    const workersAfter = laterThreadsCpuMs(server.pid, server.startThreads);
     const after = server.memory();
     const stats = await server.stats();
     const instances = Object.fromEntries(Object.entries(stats.sandbox.instances ?? {}).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
