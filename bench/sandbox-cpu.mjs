@@ -8,7 +8,7 @@
 import { loadavg } from "node:os";
 import { apiOk, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
-import { cpuMs, startChild, threadsCpuMs } from "./lib/children.mjs";
+import { cpuMs, laterThreadsCpuMs, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
 import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
@@ -22,7 +22,7 @@ export async function main(args) {
   const only = typeof args.only === "string" ? args.only.split(",") : undefined;
   const server = await startChild("bench/servers/playground.ts");
   try {
-    if (server.sandboxThreads.length === 0) throw new Error("the playground child reported no sandbox threads");
+    if (server.startThreads.length === 0) throw new Error("the playground child did not list its threads");
     const lesson = await apiOk(server.url, "GET", `/api/lessons/${project.lesson}`);
     const starter = (await apiOk(server.url, "GET", `/api/lessons/${project.challenge}`)).files;
     const solution = await challengeSolution(project.challenge);
@@ -44,9 +44,9 @@ export async function main(args) {
     for (const [name, step] of Object.entries(steps)) {
       if (only && !only.includes(name)) continue;
       for (let i = 0; i < WARMUP; i++) await step();
-      const before = { all: cpuMs(server.pid), workers: threadsCpuMs(server.pid, server.sandboxThreads) };
+      const before = { all: cpuMs(server.pid), workers: laterThreadsCpuMs(server.pid, server.startThreads) };
       for (let i = 0; i < runs; i++) await step();
-      const after = { all: cpuMs(server.pid), workers: threadsCpuMs(server.pid, server.sandboxThreads) };
+      const after = { all: cpuMs(server.pid), workers: laterThreadsCpuMs(server.pid, server.startThreads) };
       const workers = (after.workers - before.workers) / runs;
       const main = (after.all.mainMs - before.all.mainMs) / runs;
       const all = (after.all.serverMs - before.all.serverMs) / runs;

@@ -9,7 +9,7 @@
 import { loadavg } from "node:os";
 import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
-import { cpuMs, sampleMemory, startChild, threadsCpuMs } from "./lib/children.mjs";
+import { cpuMs, laterThreadsCpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
 import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
@@ -123,7 +123,8 @@ async function workshop(n, args) {
     const errors = [];
     const memory = sampleMemory(server.pid, 50);
     const cpuBefore = cpuMs(server.pid);
-    const workersBefore = threadsCpuMs(server.pid, server.sandboxThreads);
+    const clientBefore = process.cpuUsage();
+    const workersBefore = laterThreadsCpuMs(server.pid, server.startThreads);
     // Counted since stop 12 (a server from before has none).
     const instancesBefore = (await server.stats()).sandbox.instances ?? {};
     const loadBefore = loadavg()[0];
@@ -154,7 +155,8 @@ async function workshop(n, args) {
     const loadAfter = loadavg()[0];
     const peakSampledMB = memory.stop();
     const cpuAfter = cpuMs(server.pid);
-    const workersAfter = threadsCpuMs(server.pid, server.sandboxThreads);
+    const client = process.cpuUsage(clientBefore);
+    const workersAfter = laterThreadsCpuMs(server.pid, server.startThreads);
     const after = server.memory();
     const stats = await server.stats();
     const instances = Object.fromEntries(Object.entries(stats.sandbox.instances ?? {}).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
@@ -180,6 +182,8 @@ async function workshop(n, args) {
         minorFaultsPerLearner: (cpuAfter.minorFaults - cpuBefore.minorFaults) / n,
         esbuildMsPerLearner: (cpuAfter.childrenMs - cpuBefore.childrenMs) / n,
         utilisationOfTwoCores: (cpuAfter.serverMs - cpuBefore.serverMs + cpuAfter.childrenMs - cpuBefore.childrenMs) / wallMs / 2,
+        // This process (the learners' HTTP clients) runs on the same cores: what the server did not get of them.
+        clientMs: (client.user + client.system) / 1000,
       },
       steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
       // Mean, since /proc counts CPU in 10 ms ticks.
@@ -273,6 +277,10 @@ function rowsFor(run) {
   rows.push({
     figure: "VMs a learner into a new / a kept instance; instances let go at close / when idle",
     value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.notKept ?? 0, 2)} / ${round(vms.idle ?? 0, 2)}`,
+  });
+  rows.push({
+    figure: "server / bench client CPU share of the 2 cores",
+    value: `${round(run.cpu.utilisationOfTwoCores)} / ${round(run.cpu.clientMs / run.wallMs / 2)}`,
   });
   rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
   rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });

@@ -2,10 +2,18 @@
 import { totalmem } from "node:os";
 import type { RateLimit } from "./http/rate-limit";
 
+/** What the process may use: the machine's memory and the OS's limit on it, both in bytes, as Node reads them. */
+export type MemoryReading = { total: number; constrained: number };
+
+/**
+ * Node reads the limit from the process's cgroup (libuv's uv_get_constrained_memory): 0 when it knows of none, and
+ * on some versions the cgroup's own "no limit" figure (2^64 or 2^63 rounded to a page), far above the machine's.
+ */
+const readMemory = (): MemoryReading => ({ total: totalmem(), constrained: process.constrainedMemory() });
+
 /** The machine's memory, or the process's cgroup limit when that is lower (a container sees the host's RAM). */
-function usableMemory(): number {
-  const limit = process.constrainedMemory();
-  return limit > 0 ? Math.min(totalmem(), limit) : totalmem();
+function usableMemory({ total, constrained }: MemoryReading): number {
+  return constrained > 0 ? Math.min(total, constrained) : total;
 }
 
 export type PlaygroundConfig = {
@@ -78,7 +86,7 @@ function list(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundConfig {
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: MemoryReading = readMemory()): PlaygroundConfig {
   return {
     host: env.HOST || "127.0.0.1",
     port: number(env, "PORT", 5173),
@@ -114,7 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlaygroundC
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
     // the server's resident size stays under about this plus 400 MB. A room of 400 needs about 2.8 GB of it.
-    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory() / 2 ** 20 / 4)),
+    sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory(memory) / 2 ** 20 / 4)),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),

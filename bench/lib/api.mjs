@@ -4,7 +4,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+// The page's own TypeScript, loaded as the server is under the bench (esbuild on load): registered here, before the
+// import below resolves it.
+import "../../scripts/register-ts.mjs";
 import { REPO } from "./children.mjs";
+
+const { ApiError, waitingOutBusy } = await import("../../src/server-bridge/http.ts");
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -33,17 +39,19 @@ export async function apiOk(base, method, path, body, status = 200) {
 }
 
 /**
- * `apiOk` that waits out a 429 as the page does (src/server-bridge/http.ts waitingOutBusy: the server's
+ * `apiOk` that waits out a 429 with the page's own waitingOutBusy (src/server-bridge/http.ts: the server's
  * `retryAfterSeconds` plus up to a second, `attempts` in all), counting each wait in `waits.count`.
  */
-export async function apiOkWaitingOutBusy(base, method, path, body, { status = 200, attempts = 10, waits = { count: 0 } } = {}) {
-  for (let attempt = 1; ; attempt++) {
+export function apiOkWaitingOutBusy(base, method, path, body, { status = 200, attempts = 10, waits = { count: 0 } } = {}) {
+  const send = async () => {
     const res = await api(base, method, path, body);
-    if (res.status === status) return res.json;
-    if (res.status !== 429 || attempt >= attempts) throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    if (res.status !== status) throw new ApiError(res.status, res.json, `${method} ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    return res.json;
+  };
+  return waitingOutBusy(send, attempts, (ms) => {
     waits.count++;
-    await new Promise((r) => setTimeout(r, Number(res.json?.retryAfterSeconds ?? 1) * 1000 + Math.random() * 1000));
-  }
+    return delay(ms);
+  });
 }
 
 const CLIENT_CAPABILITIES = { elicitation: { form: {} } };

@@ -35,8 +35,11 @@ export async function startChild(script, { env = {}, execArgv = [] } = {}) {
     pid: child.pid,
     url: ready.url,
     mcpUrl: ready.mcpUrl,
-    /** Thread ids of the playground's sandbox workers (bench/servers/playground.ts), for their CPU apart. */
-    sandboxThreads: ready.sandboxThreads ?? [],
+    /**
+     * Thread ids the playground had before it started its sandbox workers (bench/servers/playground.ts): every thread
+     * born later is a sandbox worker, a replaced one included (see laterThreadsCpuMs).
+     */
+    startThreads: ready.startThreads ?? [],
     memory: () => processMemory(child.pid),
     stats: () => ask(child, "stats"),
     async stop() {
@@ -87,14 +90,19 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 /** A thread's or process's CPU (user + system) from its /proc stat fields, in ms. */
 const cpuOfStat = (fields) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 
-/** CPU time (user + system) of some threads of a process, in ms; a thread that is gone counts 0. */
-export function threadsCpuMs(pid, tids) {
-  let sum = 0;
-  for (const tid of tids) {
+/**
+ * CPU time (user + system) of every thread a process started after `earlier` (thread ids) were listed, alive or
+ * ended, in ms; a figure to take differences of. The process's own figure keeps the time of its threads that ended
+ * (a worker thread replaced mid-run), so this is that figure less the earlier threads', which stay for the process's
+ * life (the main thread, V8's and libuv's pools): one of them ending would move its time into this figure.
+ */
+export function laterThreadsCpuMs(pid, earlier) {
+  let sum = cpuOfStat(statFields(pid));
+  for (const tid of earlier) {
     try {
-      sum += cpuOfStat(statFields(`${pid}/task/${tid}`));
+      sum -= cpuOfStat(statFields(`${pid}/task/${tid}`));
     } catch {
-      // Gone (a replaced worker).
+      // Ended: its time stays in the process's figure.
     }
   }
   return sum;

@@ -5,13 +5,11 @@ import { readFile } from "node:fs/promises";
 import { startPlayground } from "../../server/app";
 import { configFromEnv } from "../../server/config";
 
-// The threads startPlayground starts are its sandbox workers (libuv's pool is started first, by a file read), so a
-// benchmark can tell their CPU from the main thread's (bench/sandbox-cpu.mjs).
-const threads = () => new Set(readdirSync("/proc/self/task").map(Number));
+// The threads startPlayground starts, and any it starts later, are its sandbox workers (libuv's pool is started
+// first, by a file read), so a benchmark can tell their CPU from the main thread's (bench/sandbox-cpu.mjs).
 await readFile(new URL(import.meta.url));
-const before = threads();
+const startThreads = readdirSync("/proc/self/task").map(Number);
 const playground = await startPlayground({ ...configFromEnv(), host: "127.0.0.1", port: 0 });
-const sandboxThreads = [...threads()].filter((t) => !before.has(t));
 
 process.on("message", async (m: { type: string }) => {
   if (m.type === "stats") {
@@ -24,4 +22,4 @@ process.on("message", async (m: { type: string }) => {
     process.exit(0);
   }
 });
-process.send!({ type: "ready", url: playground.url, sandboxThreads });
+process.send!({ type: "ready", url: playground.url, startThreads });

@@ -60,12 +60,10 @@ export class Rooms {
   }
 
   async activity(learner: LearnerRow, activity: RoomActivity): Promise<void> {
-    await this.store.recordActivity(learner.id, activity);
-    await this.events.changed(learner.room_code, "board");
+    await this.store.recordActivity(learner.id, activity, this.events.announcement(learner.room_code, "board"));
   }
 
   async recordCheck(learner: LearnerRow, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
-    await this.store.recordCheck(learner.id, item, report, files);
-    await this.events.changed(learner.room_code, "board");
+    await this.store.recordCheck(learner.id, item, report, files, this.events.announcement(learner.room_code, "board"));
   }
 }

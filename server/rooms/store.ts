@@ -3,6 +3,7 @@
 import type { Database } from "../db/database";
 import { sameSecret } from "../same-secret";
 import { hashKey, newKey, newRoomCode, withSuffix } from "./codes";
+import type { Announcement } from "./events";
 import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export type RoomRow = { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string };
@@ -32,11 +33,17 @@ function viewParams(files: Record<string, string> | undefined, call: unknown): [
   return [keep(files, VIEW_LIMITS.filesBytes), keep(call, VIEW_LIMITS.callBytes)];
 }
 
-/** The last statement of an upsert CTE chain: the learner's current item, code and last call. */
-const VIEW_UPSERT = (learner: string, item: string, files: string, call: string) => `
-  INSERT INTO room_learner_views (learner_id, item, files, last_call) VALUES (${learner}, ${item}, ${files}::jsonb, ${call}::jsonb)
-  ON CONFLICT (learner_id) DO UPDATE SET item = excluded.item, files = coalesce(excluded.files, room_learner_views.files),
-    last_call = coalesce(excluded.last_call, room_learner_views.last_call), updated_at = now()`;
+/**
+ * The end of an upsert CTE chain: the learner's current item, code and last call, then the change's NOTIFY (sent
+ * only when the write happened, and delivered when it commits).
+ */
+const VIEW_UPSERT_ANNOUNCED = (learner: string, item: string, files: string, call: string, channel: string, payload: string) => `,
+  view AS (
+    INSERT INTO room_learner_views (learner_id, item, files, last_call) VALUES (${learner}, ${item}, ${files}::jsonb, ${call}::jsonb)
+    ON CONFLICT (learner_id) DO UPDATE SET item = excluded.item, files = coalesce(excluded.files, room_learner_views.files),
+      last_call = coalesce(excluded.last_call, room_learner_views.last_call), updated_at = now()
+    RETURNING 1)
+  SELECT pg_notify(${channel}, ${payload}) FROM view`;
 
 export class RoomStore {
   constructor(private readonly db: Database) {}
@@ -65,17 +72,22 @@ export class RoomStore {
     return sameSecret(room.teacher_key_hash, hashKey(key));
   }
 
-  /** Joins a live room; "Sam" becomes "Sam (2)" when taken. One INSERT in the usual case (the name is free). */
-  async join(code: string, name: string): Promise<{ learnerKey: string; name: string; id: number } | "no-room" | "full"> {
+  /**
+   * Joins a live room; "Sam" becomes "Sam (2)" when taken. One INSERT in the usual case (the name is free), which
+   * also sends `announce` once the learner is in.
+   */
+  async join(code: string, name: string, announce: Announcement): Promise<{ learnerKey: string; name: string; id: number } | "no-room" | "full"> {
     const learnerKey = newKey();
     const keyHash = hashKey(learnerKey);
     let chosen = name;
     for (let attempt = 0; attempt < 20; attempt++) {
       const [row] = await this.db.query<{ id: number }>(
-        `INSERT INTO room_learners (room_code, name, key_hash)
-         SELECT code, $2, $3 FROM rooms WHERE code = $1 AND ended_at IS NULL AND (SELECT count(*) FROM room_learners WHERE room_code = $1) < $4
-         ON CONFLICT (room_code, lower(name)) DO NOTHING RETURNING id`,
-        [code, chosen, keyHash, MAX_LEARNERS_PER_ROOM],
+        `WITH joined AS (
+           INSERT INTO room_learners (room_code, name, key_hash)
+           SELECT code, $2, $3 FROM rooms WHERE code = $1 AND ended_at IS NULL AND (SELECT count(*) FROM room_learners WHERE room_code = $1) < $4
+           ON CONFLICT (room_code, lower(name)) DO NOTHING RETURNING id)
+         SELECT id, pg_notify($5, $6) FROM joined`,
+        [code, chosen, keyHash, MAX_LEARNERS_PER_ROOM, announce.channel, announce.payload],
       );
       if (row) return { learnerKey, name: chosen, id: row.id };
       const room = await this.room(code);
@@ -112,8 +124,8 @@ export class RoomStore {
     await this.db.query("UPDATE room_learners SET left_at = now() WHERE id = $1", [learnerId]);
   }
 
-  /** Opened or tried, the learner's current problem, and what the read-only view shows: one statement, so one round trip. */
-  async recordActivity(learnerId: number, activity: RoomActivity): Promise<void> {
+  /** Opened or tried, the learner's current problem, and what the read-only view shows, announced: one statement, so one round trip. */
+  async recordActivity(learnerId: number, activity: RoomActivity, announce: Announcement): Promise<void> {
     const problem = activity.problem;
     await this.db.query(
       `WITH progress AS (
@@ -123,8 +135,7 @@ export class RoomStore {
            tried_at = CASE WHEN $8 THEN coalesce(room_progress.tried_at, now()) ELSE room_progress.tried_at END,
            problem_kind = CASE WHEN $3 THEN $4 ELSE room_progress.problem_kind END,
            problem = CASE WHEN $3 THEN $5 ELSE room_progress.problem END
-         RETURNING 1)
-       ${VIEW_UPSERT("$1", "$2", "$6", "$7")}`,
+         RETURNING 1)${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$6", "$7", "$9", "$10")}`,
       [
         learnerId,
         activity.item,
@@ -133,12 +144,14 @@ export class RoomStore {
         problem ? problem.text.slice(0, VIEW_LIMITS.problemChars) : null,
         ...viewParams(activity.files, activity.call),
         activity.event === "tried",
+        announce.channel,
+        announce.payload,
       ],
     );
   }
 
-  /** A check the server ran for this learner: progress, per-check results for the CSV, the last report, the code it ran. */
-  async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
+  /** A check the server ran for this learner: progress, per-check results for the CSV, the last report, the code it ran; announced. */
+  async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>, announce: Announcement): Promise<void> {
     const failing = report.checks.filter((c) => !c.passed).map((c) => c.name);
     // The run's first real problem clusters learners too: a compile error, or the error their tool threw.
     const problem = report.failure
@@ -159,8 +172,7 @@ export class RoomStore {
          SELECT $1, $2, c.name, c.passed, CASE WHEN c.passed THEN now() END, 1 FROM unnest($6::text[], $7::boolean[]) AS c(name, passed)
          ON CONFLICT (learner_id, item, check_name) DO UPDATE SET passed = excluded.passed, attempts = room_check_results.attempts + 1,
            first_passed_at = coalesce(room_check_results.first_passed_at, excluded.first_passed_at)
-         RETURNING 1)
-       ${VIEW_UPSERT("$1", "$2", "$8", "$9")}`,
+         RETURNING 1)${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$8", "$9", "$12", "$13")}`,
       [
         learnerId,
         item,
@@ -172,6 +184,8 @@ export class RoomStore {
         ...viewParams(files, undefined),
         problem?.kind ?? null,
         problem?.text ?? null,
+        announce.channel,
+        announce.payload,
       ],
     );
   }

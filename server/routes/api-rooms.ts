@@ -110,13 +110,12 @@ export function roomRoutes(rooms: Rooms): Route[] {
         const code = codeOf(params[0]);
         const nickname = cleanNickname(object(body).name);
         if ("error" in nickname) throw new HttpError(400, nickname.error);
-        const joined = await rooms.store.join(code, nickname.name);
+        const joined = await rooms.store.join(code, nickname.name, rooms.events.announcement(code, "board"));
         if (joined === "full") throw new HttpError(409, "This room is full");
         if (joined === "no-room") {
           const room = await rooms.store.room(code);
           throw new HttpError(404, room ? "This room has ended" : `No room with code "${code}"`, { ended: !!room });
         }
-        await rooms.events.changed(code, "board");
         return { status: 201, body: { learnerKey: joined.learnerKey, name: joined.name, code } };
       },
     },

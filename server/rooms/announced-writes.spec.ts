@@ -1,0 +1,83 @@
+// A room's writes announce themselves in the statement that writes them: a join, a recorded check and a learner's
+// activity are one statement each, their board NOTIFY included, and nothing is announced when nothing was written.
+// On PGlite every statement is a round of the database's protocol on the main thread, so a room's burst of checks
+// pays per statement (bench/README.md "Stop 12: the main thread").
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openDatabase, type Database } from "../db/database";
+import { ROOM_CHANNEL, type RoomChange } from "./events";
+import { Rooms } from "./rooms";
+
+const url = process.env.DATABASE_URL || undefined;
+let dir: string;
+let db: Database;
+let rooms: Rooms;
+const statements: string[] = [];
+const heard: RoomChange[] = [];
+let code: string;
+
+/** The database as the rooms see it, with every statement they send written down. */
+function counted(inner: Database): Database {
+  return {
+    ...inner,
+    kind: inner.kind,
+    opened: inner.opened,
+    query: (sql, params) => (statements.push(sql), inner.query(sql, params)),
+    notify: (channel, payload) => (statements.push(`NOTIFY ${channel}`), inner.notify(channel, payload)),
+  };
+}
+
+/** Waits (polling) until `n` announcements have arrived, then a little longer for any that should not. */
+async function announcements(n: number): Promise<RoomChange[]> {
+  for (let i = 0; i < 400 && heard.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 100));
+  return heard.splice(0);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "playground-announced-"));
+  db = openDatabase({ url, dataDir: join(dir, "data") });
+  await db.listen(ROOM_CHANNEL, (payload) => heard.push(JSON.parse(payload) as RoomChange));
+  rooms = new Rooms(counted(db));
+  code = (await rooms.store.create("announced")).code;
+}, 120_000); // creating a PGlite folder: seconds, or tens of seconds on a loaded machine
+afterAll(async () => {
+  await db?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const report = { passed: false, checks: [{ name: "asks first", passed: false }] };
+
+test("a join is one statement, and the board hears of it", async () => {
+  statements.length = 0;
+  const joined = await rooms.store.join(code, "Ann", rooms.events.announcement(code, "board"));
+  expect(joined).toMatchObject({ name: "Ann" });
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
+});
+
+test("a recorded check is one statement, and the board hears of it; so is a learner's activity", async () => {
+  const [ann] = await rooms.store.learners(code);
+  statements.length = 0;
+  await rooms.recordCheck(ann, "c1-confirm-before-deleting", report, { "a.ts": "export {}" });
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
+  const [progress] = await rooms.store.progress(code);
+  expect(progress).toMatchObject({ item: "c1-confirm-before-deleting", tried: true, passed: false, failing: ["asks first"] });
+
+  statements.length = 0;
+  await rooms.activity(ann, { item: "06-testing-a-tool-that-asks", event: "opened" });
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
+});
+
+test("nothing written, nothing announced: a join of an ended room, a check of a learner who is gone", async () => {
+  const [ann] = await rooms.store.learners(code);
+  const other = (await rooms.store.create("ended")).code;
+  await rooms.store.end(other);
+  expect(await rooms.store.join(other, "Bo", rooms.events.announcement(other, "board"))).toBe("no-room");
+  await expect(rooms.recordCheck({ ...ann, id: ann.id + 1000 }, "c1-confirm-before-deleting", report, {})).rejects.toThrow();
+  expect(await announcements(0)).toEqual([]);
+});
