@@ -5,6 +5,7 @@ import type { ElicitAnswer } from "../../contract/elicitation";
 import { type EntryFunctions, type JsonText, toJsonText } from "../../contract/json-text";
 import { rememberedApprovals, restoreApprovals, runToolCall, type CallOutcome, type CallRequest } from "../sdk/call";
 import { buildProjectServer, type ListedTool, listTools, type ProjectServer } from "../sdk/project-server";
+import { makeFormFieldKinds } from "../sdk/zod-kinds";
 import { createConsole, LogBuffer, setCallLogBytes } from "../testing/console";
 import type { ElicitationRequest } from "../testing/mcp-fixture";
 import type { CollectedTest } from "../testing/registry";
@@ -63,6 +64,7 @@ function entry<N extends Exclude<keyof EntryPoints, "load">>(
 // zod compiles a fast parser per object schema on its first parse (`new Function`), which pays under a JIT; here every
 // VM starts from a snapshot and parses a schema a few times, so the compile was most of the first parse's cost.
 zod.config({ jitless: true });
+makeFormFieldKinds();
 
 const logs = new LogBuffer();
 (globalThis as Record<string, unknown>).console = createConsole((level, text) => logs.write(level === "log" || level === "info" ? text : `[${level}] ${text}`));

@@ -294,6 +294,37 @@ describe(".resolves / .rejects", () => {
   });
 });
 
+describe("an assertion's matchers", () => {
+  it("are bound to their own assertion's value, read off it or destructured, through .not, .resolves and .rejects", async () => {
+    const one = expect(1);
+    const two = expect(2);
+    const { toBe } = one;
+    toBe(1);
+    two.toBe(2);
+    vexpect(failure(() => toBe(2)).message).toContain("Received: 1");
+    const { toBe: notToBe } = two.not;
+    notToBe(1);
+    vexpect(failure(() => notToBe(2)).message).toContain("expect(received).not.toBe(expected)");
+    const { toEqual } = expect(Promise.resolve({ a: 1 })).resolves;
+    await toEqual({ a: 1 });
+    const { toThrow } = expect(Promise.reject(new Error("nope"))).rejects.not;
+    vexpect((await asyncFailure(() => toThrow("nope"))).matcher).toBe("rejects.not.toThrow");
+  });
+
+  it("include those added since, on assertions made after expect.extend", () => {
+    const local = createExpect() as unknown as ((v: unknown) => Record<string, unknown>) & { extend: (m: object) => void };
+    const before = local(3);
+    local.extend({ toBeThree: (received: unknown) => ({ pass: received === 3, message: () => "not three" }) });
+    vexpect(before).not.toHaveProperty("toBeThree");
+    const after = local(3) as { toBeThree(): void; not: { toBeThree(): void } };
+    after.toBeThree();
+    vexpect(failure(() => after.not.toBeThree()).message).toContain("not three");
+    // Replacing a matcher reaches assertions made before it, as a matcher is looked up when it runs.
+    local.extend({ toBe: () => ({ pass: true }) });
+    (before as { toBe(v: unknown): void }).toBe(4);
+  });
+});
+
 describe("expect.extend", () => {
   it("adds matchers that honour .not and the failure format", () => {
     const local = createExpect();

@@ -105,16 +105,17 @@ function toolNames(received: unknown): string[] {
 export const mcpMatchers = {
   toBeError(this: Ctx, received: unknown, code?: string | number): MatcherResult {
     const outcome = outcomeOf(received);
-    const got = describeOutcome(outcome);
+    // Worded only for a failure: formatting the result's text is most of a passing toBeError's work.
+    const got = () => describeOutcome(outcome);
     if (code === undefined) {
-      return { pass: outcome.failed, message: () => `Expected: ${this.isNot ? "not " : ""}an error\nReceived: ${got}` };
+      return { pass: outcome.failed, message: () => `Expected: ${this.isNot ? "not " : ""}an error\nReceived: ${got()}` };
     }
     if (typeof code === "string") {
       return {
         pass: outcome.failed && outcome.toolCode === code,
         expected: code,
         actual: outcome.toolCode,
-        message: () => `Expected: ${this.isNot ? "not " : ""}a tool error with code ${inline(code)}\nReceived: ${got}`,
+        message: () => `Expected: ${this.isNot ? "not " : ""}a tool error with code ${inline(code)}\nReceived: ${got()}`,
       };
     }
     if (typeof code === "number") {
@@ -122,7 +123,7 @@ export const mcpMatchers = {
         pass: outcome.rpcError?.code === code,
         expected: code,
         actual: outcome.rpcError?.code,
-        message: () => `Expected: ${this.isNot ? "not " : ""}a JSON-RPC error ${code}\nReceived: ${got}`,
+        message: () => `Expected: ${this.isNot ? "not " : ""}a JSON-RPC error ${code}\nReceived: ${got()}`,
       };
     }
     throw new MatcherUsageError(`the code must be a string (such as "INVALID_INPUT") or a JSON-RPC number (such as -32021)\nExpected: ${inline(code)}`);

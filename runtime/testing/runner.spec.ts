@@ -51,6 +51,21 @@ describe("registry", () => {
     vexpect(registry.collect().map((t) => `${t.name}:${t.mode}`)).toEqual(["a1:skip", "a2:run", "b1:run"]);
   });
 
+  it("a test.only declared after runs() was asked still focuses its file, and the runner skips by it", async () => {
+    const { registry, runner, test } = setup("a.test.ts");
+    test("a1", () => undefined);
+    registry.setCurrentFile("b.test.ts");
+    test("b1", () => undefined);
+    const [a1, b1] = [registry.lookup(1)!, registry.lookup(2)!];
+    vexpect([registry.runs(a1), registry.runs(b1)]).toEqual([true, true]);
+    registry.setCurrentFile("a.test.ts");
+    test.only("a2", () => undefined);
+    vexpect([registry.runs(a1), registry.runs(b1)]).toEqual([false, true]);
+    const results = await runAll(registry, runner);
+    vexpect(results.map((r) => `${r.name}:${r.status}`)).toEqual(["a1:skipped", "b1:passed", "a2:passed"]);
+    vexpect([registry.runs(a1), registry.runs(b1), registry.runs(registry.lookup(3)!)]).toEqual([false, true, true]);
+  });
+
   it("test.skip, test.todo, describe.skip and describe.only", () => {
     const { registry, test } = setup();
     test.skip("skipped", () => undefined);
