@@ -4,8 +4,8 @@
 // first served, as the run queue and the threads' queues serve a room), or with `--seniority F` a tests run's or
 // check's ticket is moved forward by F × its session's age (at most `--seniority-max` seconds counted), the order
 // tried and dropped in stop 12. `--cpu` gives the CPU of lesson, create, flow, tests, checkWrong and checkRight in
-// ms (default: the "core time" of main's room of 200 at stop 12, split by step as one learner alone splits its CPU:
-// their sum × N ÷ cores is that room's whole run). `--ramp S` spreads the learners' starts over S seconds; `--burst checkRight` has every
+// ms (default: "core time", each step's CPU a learner in a room as `workshop.mjs --rounds` measured it at stop 12,
+// scaled so that their sum × N ÷ cores is main's whole run for a room of 200). `--ramp S` spreads the learners' starts over S seconds; `--burst checkRight` has every
 // learner press that one step at once (their sessions made before). Nothing is measured here: it is arithmetic.
 import { intArg } from "./lib/args.mjs";
 import { runIfMain } from "./lib/main.mjs";
@@ -15,7 +15,7 @@ import { round, summarize } from "./lib/stats.mjs";
 const STEPS = ["lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
 /** The steps that go through the run queue, whose tickets `--seniority` moves. */
 const QUEUED = new Set(["tests", "checkWrong", "checkRight"]);
-const CPU_MS = [1.5, 7, 5, 18, 18, 23];
+const CPU_MS = [0.4, 8.8, 8.1, 17.6, 12.3, 25.9];
 const TARGET_P95_MS = 1500;
 /** `--burst`: how long before the burst the sessions were made, spread evenly (their ages differ, as in a room). */
 const SESSIONS_SPREAD_MS = 5000;

@@ -5,7 +5,9 @@
 // measured alone for memory per idle session, `--workers` to override SANDBOX_WORKERS, `--rooms` to have every
 // learner join one room first (a "join" step) so each check is recorded on the board in the database, `--official`
 // for official-SDK projects (lesson 14's SDK 1.x support desk and its five tests, challenge c8; the flow is a
-// 2025-11-25 session of the 1.32 client, since an SDK 1.x server speaks nothing newer).
+// 2025-11-25 session of the 1.32 client, since an SDK 1.x server speaks nothing newer). `--rounds` holds every
+// learner before each step until all have finished the one before, so each step is a burst of N (the issue's "200
+// pressing Check at once"), and prints each step's server CPU per learner in the room, between the bursts.
 import { loadavg } from "node:os";
 import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
@@ -43,6 +45,36 @@ const serverCpu = (pid, record) => async (name, work) => {
   record(name, after.serverMs + after.childrenMs - before.serverMs - before.childrenMs, after.mainMs - before.mainMs);
   return value;
 };
+
+/**
+ * `--rounds`: a gate per step that opens once all `n` learners reached it; `onOpen(step)` runs as it opens. A learner
+ * that failed at a step passes the gates of the steps it will not reach, so the others are not held.
+ */
+function rounds(n, onOpen) {
+  const gates = new Map(
+    STEPS.map((name) => {
+      let open;
+      const opened = new Promise((resolve) => (open = resolve));
+      let arrived = 0;
+      const arrive = () => {
+        if (++arrived === n) {
+          onOpen(name);
+          open();
+        }
+        return opened;
+      };
+      return [name, arrive];
+    }),
+  );
+  return {
+    /** Wraps a step recorder so each step waits at its gate first. */
+    gated: (step) => async (name, work) => (await gates.get(name)(), step(name, work)),
+    /** The learner failed at `name`: it passes every later gate. */
+    gaveUp: (name) => {
+      for (const later of STEPS.slice(STEPS.indexOf(name) + 1)) void gates.get(later)();
+    },
+  };
+}
 
 function countBy(items, key) {
   const counts = {};
@@ -131,18 +163,16 @@ async function workshop(n, args) {
     const start = performance.now();
     // `--ramp S` spreads arrivals evenly over S seconds, as a room does after "open the link"; 0 is a burst.
     const rampMs = intArg(args, "ramp", 0) * 1000;
+    // With --rounds: the server's CPU as each step's burst begins, and at the end.
+    const atGate = [];
+    const gates = args.rounds ? rounds(n, (name) => atGate.push({ name, cpu: cpuMs(server.pid) })) : undefined;
     const room = Promise.all(
       Array.from({ length: n }, (_, i) =>
         new Promise((resolve) => setTimeout(resolve, (i * rampMs) / n))
-          .then(() =>
-            learner(
-              server.url,
-              stuff,
-              wallClock((name, ms) => samples[name].push(ms)),
-            ),
-          )
+          .then(() => learner(server.url, stuff, (gates ? gates.gated : (step) => step)(wallClock((name, ms) => samples[name].push(ms)))))
           // undici's "fetch failed" hides the reason in `cause` (a reset, a refused connection): say it.
           .catch((error) => {
+            gates?.gaveUp(error.step);
             const cause = error.cause ? ` (${error.cause.code ?? error.cause.message ?? error.cause})` : "";
             errors.push({ learner: i, step: error.step, message: `${String(error.message ?? error)}${cause}`.slice(0, 300) });
           }),
@@ -155,6 +185,7 @@ async function workshop(n, args) {
     const loadAfter = loadavg()[0];
     const peakSampledMB = memory.stop();
     const cpuAfter = cpuMs(server.pid);
+    atGate.push({ name: "end", cpu: cpuAfter });
     const client = process.cpuUsage(clientBefore);
     const workersAfter = laterThreadsCpuMs(server.pid, server.startThreads);
     const after = server.memory();
@@ -186,6 +217,13 @@ async function workshop(n, args) {
         clientMs: (client.user + client.system) / 1000,
       },
       steps: Object.fromEntries(STEPS.map((s) => [s, summarize(samples[s])])),
+      // --rounds: each step's burst, server CPU (+ esbuild) and main thread's, per learner.
+      cpuMsPerStepInRoom: Object.fromEntries(
+        atGate.slice(0, -1).map(({ name, cpu }, i) => {
+          const next = atGate[i + 1].cpu;
+          return [name, { serverMs: (next.serverMs + next.childrenMs - cpu.serverMs - cpu.childrenMs) / n, mainMs: (next.mainMs - cpu.mainMs) / n }];
+        }),
+      ),
       // Mean, since /proc counts CPU in 10 ms ticks.
       cpuMsPerStepAlone: Object.fromEntries(STEPS.map((s) => [s, summarize(cost[s]).mean])),
       mainThreadMsPerStepAlone: Object.fromEntries(STEPS.map((s) => [s, summarize(costMain[s]).mean])),
@@ -244,6 +282,13 @@ function rowsFor(run) {
         value: `${round(run.cpuMsPerStepAlone[s], 1)} (${round(run.mainThreadMsPerStepAlone[s], 1)})`,
         unit: "ms",
       });
+    const inRoom = run.cpuMsPerStepInRoom[s];
+    if (inRoom)
+      rows.push({
+        figure: `${s} server CPU a learner in the room (main thread)`,
+        value: `${round(inRoom.serverMs, 1)} (${round(inRoom.mainMs, 1)})`,
+        unit: "ms",
+      });
     rows.push({ figure: `${s} p50`, value: round(run.steps[s].median), unit: "ms" });
     rows.push({ figure: `${s} p95`, value: round(run.steps[s].p95), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` });
   }
@@ -296,7 +341,7 @@ export async function main(args) {
   for (const n of sizes) {
     const run = await workshop(n, args);
     runs.push(run);
-    const arrival = intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
+    const arrival = args.rounds ? "in rounds (each step a burst)" : intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
     const kind = args.official ? ", official-SDK projects" : "";
     printTable(`Workshop: ${n} learners ${arrival}${kind}${args.rooms ? ", in one room" : ""}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
     for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
