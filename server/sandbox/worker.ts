@@ -1,6 +1,5 @@
 // A worker thread hosting many QuickJS VMs, one per session or test run, each its own WASM instance and memory cap.
 /// <reference path="./webassembly.d.ts" />
-import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { copyBytes } from "./byte-copy";
@@ -22,6 +21,7 @@ import {
   type VmScript,
 } from "./protocol";
 import { drewRandom, locateRandomState, reseed } from "./randomness";
+import { questionDigest as digestOf } from "./question-digest";
 import { memoryReleased } from "./reclaim";
 import { SpareInstances } from "./spare-instances";
 
@@ -332,13 +332,13 @@ function hostCall(vmId: number, qjs: QuickJS) {
 /**
  * The fingerprint of an elicitation question (runtime/sdk/tool.ts questionDigest), in native code: the interpreter
  * took about 0.07 ms for its loop over a question's characters, and a learner's tests and checks hash about 28
- * questions. A function of the text alone, so every VM (and every instance) computes the same one.
+ * questions. A function of the text alone, so every VM (and every instance) computes the same one (question-digest.ts).
  */
 const QUESTION_DIGEST = "__questionDigest";
 function questionDigest(qjs: QuickJS) {
   return (text: JSValueHandle) => {
     if (!text?.isString) throw new TypeError(`${QUESTION_DIGEST} takes a string`);
-    return qjs.newString(createHash("sha256").update(text.toString()).digest("hex").slice(0, 16));
+    return qjs.newString(digestOf(text.toString()));
   };
 }
 
