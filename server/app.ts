@@ -135,11 +135,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
       sendError(res, new HttpError(500, "Something went wrong on the server; the error was logged"));
     });
   });
-  // Requests Node cannot parse (bad request line, header syntax) get a plain 400 and no log line.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable && !socket.writableEnded) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-    else socket.destroy();
-  });
+  // Limits on a connection's requests, and what one Node gives up on or cannot parse gets.
   applyConnectionTimeouts(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -103,5 +103,17 @@ describe("an image as the pages that differ from its base", () => {
       "T-1042 function",
     );
     back.dispose();
+    // Into a kept instance another VM wrote over: nothing of that VM is left, byte for byte.
+    const scribbler = await instances.restore(base, options);
+    scribbler.evalCode("globalThis.scribble = Array.from({ length: 500 }, (_, i) => ({ i, s: 'w' + i }))", "scribble.js").dispose();
+    const scribbled = (scribbler as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports.memory.buffer;
+    expect(scribbled.byteLength).toBe(base.memory.byteLength);
+    expect(delta(base.memory, new Uint8Array(scribbled)).pages.length).toBeGreaterThan(0);
+    instances.close(scribbler, true, () => true);
+    const again = await instances.restore({ ...later, memory: base.memory }, options, image);
+    const memory = (again as unknown as { exports: { memory: { buffer: ArrayBuffer } } }).exports.memory.buffer;
+    expect(memory).toBe(scribbled);
+    expect(Buffer.from(memory).equals(Buffer.from(later.memory))).toBe(true);
+    again.dispose();
   });
 });

@@ -20,6 +20,7 @@
 //   so host callbacks, handlers and handles of the VM that closed stay with its old object, which is disposed (a late
 //   `dispose()` of one of its handles does nothing).
 import { QuickJS, type QuickJSOptions, type Snapshot } from "quickjs-wasi";
+import { copyBytes } from "./byte-copy";
 import { IMAGE_PAGE_BYTES, patch, type PageDelta } from "./page-delta";
 
 /** quickjs-wasi 3.7.0's own steps of `QuickJS.restore`, which this module runs with an instance it keeps. */
@@ -88,7 +89,7 @@ function copyLeavingZeros(target: Uint8Array, snapshot: Uint8Array): void {
     const zero = page === pages || zeros.has(page);
     if (!zero && run < 0) run = page;
     if (zero && run >= 0) {
-      target.set(snapshot.subarray(run * IMAGE_PAGE_BYTES, Math.min(page * IMAGE_PAGE_BYTES, snapshot.byteLength)), run * IMAGE_PAGE_BYTES);
+      copyBytes(target, snapshot.subarray(run * IMAGE_PAGE_BYTES, Math.min(page * IMAGE_PAGE_BYTES, snapshot.byteLength)), run * IMAGE_PAGE_BYTES);
       run = -1;
     }
     if (zero && page < pages) {
@@ -140,7 +141,7 @@ export class SpareInstances {
     const exports = wired.instance.exports as unknown as Exports;
     const pages = snapshot.memory.byteLength / 65536 - exports.memory.buffer.byteLength / 65536;
     if (pages > 0) exports.memory.grow(pages);
-    if (kept) new Uint8Array(exports.memory.buffer).set(snapshot.memory);
+    if (kept) copyBytes(new Uint8Array(exports.memory.buffer), snapshot.memory);
     else copyLeavingZeros(new Uint8Array(exports.memory.buffer), snapshot.memory);
     if (image) patch(exports.memory, image);
     exports.qjs_set_runtime_and_context(snapshot.runtimePtr, snapshot.contextPtr);

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { parentPort, workerData } from "node:worker_threads";
 import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
+import { copyBytes } from "./byte-copy";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey, type LoadedImage } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
@@ -95,7 +96,7 @@ type Snapshot = ReturnType<QuickJS["snapshot"]>;
 function sharedSnapshot(qjs: QuickJS): Snapshot {
   const exports = (qjs as unknown as { exports: ImageExports }).exports;
   const memory = new Uint8Array(new SharedArrayBuffer(exports.memory.buffer.byteLength));
-  memory.set(new Uint8Array(exports.memory.buffer));
+  copyBytes(memory, new Uint8Array(exports.memory.buffer));
   return {
     memory,
     stackPointer: exports.__stack_pointer.value,
@@ -680,7 +681,7 @@ function sendImage(vmId: number, upTo: number): void {
   // Only the pages that differ from the VM's base are copied (about a quarter of an official-SDK VM); the buffer's
   // pages past them are never touched, so they take no memory.
   const pages = vm.base ? delta(vm.base, memory, into) : undefined;
-  if (!pages) into.set(memory);
+  if (!pages) copyBytes(into, memory);
   const snapshot = {
     memory: pages ? pages.packed : into,
     stackPointer: exports.__stack_pointer.value,
