@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { QuickJS } from "quickjs-wasi";
 import { describe, expect, test } from "vitest";
 import { officialRuntimeBundle } from "./official-bundles";
-import { changedPages, delta, IMAGE_PAGE_BYTES, packedBytes, patch, type PageDelta } from "./page-delta";
+import { changedPages, delta, IMAGE_PAGE_BYTES, layImage, packedBytes, patch, type PageDelta } from "./page-delta";
 import { SpareInstances } from "./spare-instances";
 
 const PAGE = IMAGE_PAGE_BYTES;
@@ -71,6 +71,26 @@ describe("an image as the pages that differ from its base", () => {
     expect(() => delta(base, changed, new Uint8Array(PAGE))).toThrow(RangeError);
     const into = new Uint8Array(4 * PAGE);
     expect(delta(base, changed, into).packed.buffer).toBe(into.buffer);
+  });
+
+  test("laid into a memory that held anything, an image writes the base around its runs of pages and the pages in them", () => {
+    // Runs at the very start, in the middle (two pages), at the base's last page, and past the base (the memory grew).
+    const base = memoryOf(32, 3);
+    const memory = new Uint8Array(48 * PAGE);
+    memory.set(base);
+    for (const page of [0, 9, 10, 31, 32, 40]) memory[page * PAGE + 5] ^= 0x55;
+    memory.fill(7, 41 * PAGE);
+    const image = delta(base, memory);
+    expect([...image.pages]).toEqual([0, 9, 10, 31, ...Array.from({ length: 16 }, (_, i) => 32 + i)]);
+    // A kept instance: shorter than the image, holding another VM's bytes.
+    const kept = memoryHolding(memoryOf(16, 99));
+    layImage(kept, base, image);
+    expect(Buffer.from(kept.buffer).equals(Buffer.from(memory))).toBe(true);
+    // No pages: the base whole.
+    const plain = memoryHolding(memoryOf(32, 98));
+    layImage(plain, base, delta(base, base.slice()));
+    expect(Buffer.from(plain.buffer).equals(Buffer.from(base))).toBe(true);
+    expect(() => layImage(memoryHolding(base), base, delta(base.subarray(0, 16 * PAGE), base.subarray(0, 16 * PAGE)))).toThrow(RangeError);
   });
 
   test("an official-SDK VM restored from its base and its pages has its state, from an image a fraction of its memory", async () => {

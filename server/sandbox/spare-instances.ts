@@ -21,7 +21,7 @@
 //   `dispose()` of one of its handles does nothing).
 import { QuickJS, type QuickJSOptions, type Snapshot } from "quickjs-wasi";
 import { copyBytes } from "./byte-copy";
-import { IMAGE_PAGE_BYTES, patch, type PageDelta } from "./page-delta";
+import { IMAGE_PAGE_BYTES, layImage, patch, type PageDelta } from "./page-delta";
 
 /** quickjs-wasi 3.7.0's own steps of `QuickJS.restore`, which this module runs with an instance it keeps. */
 interface QuickJSInternals {
@@ -141,9 +141,12 @@ export class SpareInstances {
     const exports = wired.instance.exports as unknown as Exports;
     const pages = snapshot.memory.byteLength / 65536 - exports.memory.buffer.byteLength / 65536;
     if (pages > 0) exports.memory.grow(pages);
-    if (kept) copyBytes(new Uint8Array(exports.memory.buffer), snapshot.memory);
-    else copyLeavingZeros(new Uint8Array(exports.memory.buffer), snapshot.memory);
-    if (image) patch(exports.memory, image);
+    if (kept && image) layImage(exports.memory, snapshot.memory, image);
+    else {
+      if (kept) copyBytes(new Uint8Array(exports.memory.buffer), snapshot.memory);
+      else copyLeavingZeros(new Uint8Array(exports.memory.buffer), snapshot.memory);
+      if (image) patch(exports.memory, image);
+    }
     exports.qjs_set_runtime_and_context(snapshot.runtimePtr, snapshot.contextPtr);
     exports.__stack_pointer.value = snapshot.stackPointer;
     internals.applyLimits(vm, opts);
