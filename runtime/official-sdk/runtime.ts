@@ -8,6 +8,7 @@ import { forgetMadeAjvs, takeNewForms, warmForms } from "./ajv-compile-cache";
 import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
 import { warmUp, type WarmUpServer } from "./warm-up";
+import * as zod from "zod";
 
 export type BuiltinModules = Record<string, Record<string, unknown>>;
 /** `entries`: the modules a stdio server starts from; `logCallBytes`: console output one step keeps (LOG_CALL_KB). */
@@ -82,6 +83,12 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
     takeLogs();
     takeTimerChanges();
     forgetMadeAjvs();
+    // zod compiles a fast parser for an object schema on its first parse (`new Function`), if the schema was made
+    // while zod's jit was on. The SDK's own schemas were made (and the warm-up compiled theirs) before this point,
+    // so VMs restored from the snapshot keep those. The learner's, made when its server starts, are made from here
+    // on: their parsers would be compiled again in every VM, each one per connection, for a few parses each (in
+    // QuickJS ~575 µs for a first parse with the compile, ~195 without; ~7 µs a parse after, against ~9).
+    zod.config({ jitless: true });
     Object.defineProperty(g, "__officialWarmUp", { value: text });
   };
   warmUp(warmUpServer).then(

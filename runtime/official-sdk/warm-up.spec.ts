@@ -32,6 +32,29 @@ describe.each(["sdk1", "sdk2"] as const)("the %s bundle's warm-up", (kind) => {
     }
   });
 
+  test("a schema made after it (the learner's) parses without compiling a parser, and parses as ever", async () => {
+    const qjs = await evaluated(kind);
+    try {
+      // zod compiles its fast parser with `new Function`: counted by a Function put where learner code could put one.
+      const probe = `(() => {
+        const { z } = __officialModules.zod;
+        let compiled = 0;
+        const Original = Function;
+        globalThis.Function = new Proxy(Original, { construct(target, args) { compiled++; return Reflect.construct(target, args); } });
+        try {
+          const input = z.object({ id: z.string(), count: z.number().int().optional() });
+          const parsed = [input.safeParse({ id: "T-1", count: 2 }), input.safeParse({ id: "T-2" }), input.safeParse({ id: 3 })];
+          return JSON.stringify({ compiled, parsed: parsed.map((p) => (p.success ? p.data : p.error.issues.map((i) => i.path.join(".") + ": " + i.code))) });
+        } finally {
+          globalThis.Function = Original;
+        }
+      })()`;
+      expect(JSON.parse(text(qjs, probe))).toEqual({ compiled: 0, parsed: [{ id: "T-1", count: 2 }, { id: "T-2" }, ["id: invalid_type"]] });
+    } finally {
+      qjs.dispose();
+    }
+  });
+
   test("serves its elicitation round to completion, then leaves the bridge as a fresh process has it", async () => {
     const qjs = await evaluated(kind);
     try {
