@@ -1,7 +1,5 @@
 // Sandbox runtime for projects on @modelcontextprotocol/sdk 1.x: the real SDK modules, stdio over the bridge.
 import "./globals";
-// First, so the SDK's own schemas are made jitless too.
-import "./zod-jitless";
 import Ajv from "ajv";
 import * as mcp from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as server from "@modelcontextprotocol/sdk/server/index.js";

@@ -1,7 +1,5 @@
 // Sandbox runtime for projects on @modelcontextprotocol/server 2.x: the real SDK, stdio over the bridge.
 import "./globals";
-// First, so the SDK's own schemas are made jitless too.
-import "./zod-jitless";
 import * as server from "@modelcontextprotocol/server";
 import * as stdio from "@modelcontextprotocol/server/stdio";
 import * as zod from "zod";

@@ -80,32 +80,3 @@ describe.each(["sdk1", "sdk2"] as const)("the %s bundle's warm-up", (kind) => {
     }
   });
 });
-
-describe.each(["sdk1", "sdk2"] as const)("the %s bundle's zod", (kind) => {
-  test("parses a learner's object schema without compiling a parser for it (jitless, see zod-jitless.ts)", async () => {
-    const qjs = await evaluated(kind);
-    try {
-      // The zod a learner's `import { z } from "zod"` gets; the global Function is watched while the schema parses.
-      const counted = text(
-        qjs,
-        `(() => {
-          const z = __officialModules.zod.z;
-          const Answer = z.object({ priority: z.enum(["p1", "p2"]), affectedUsers: z.number().int().min(1).default(1), contactEmail: z.string().email().optional() });
-          const RealFunction = globalThis.Function;
-          let compiled = 0;
-          globalThis.Function = new Proxy(RealFunction, { construct: (target, args, newTarget) => (compiled++, Reflect.construct(target, args, newTarget)) });
-          try {
-            const good = Answer.safeParse({ priority: "p1" });
-            const bad = Answer.safeParse({ priority: "p9", contactEmail: "ann@example" });
-            return JSON.stringify({ compiled, good: good.data, bad: bad.error.issues.map((issue) => issue.path.join(".")) });
-          } finally {
-            globalThis.Function = RealFunction;
-          }
-        })()`,
-      );
-      expect(JSON.parse(counted)).toEqual({ compiled: 0, good: { priority: "p1", affectedUsers: 1 }, bad: ["priority", "contactEmail"] });
-    } finally {
-      qjs.dispose();
-    }
-  });
-});
