@@ -150,11 +150,12 @@ test("every byte cap driven at once: RSS stays under the configured ceiling, and
     expect(again.status).toBe(201);
     expect((await call(again.body.mcpUrl, "big")).result?._meta?.code).toMatch(/^(RESULT_TOO_LARGE|TOOL_EXECUTION_ERROR)$/);
     // Each cap answered as it says: results refused, or the total reached with its message; reports within their cap.
-    // Every answer was a success or a cap's own refusal: no crash, no other error.
+    // Every answer was a success or a cap's own refusal: no crash, no other error. A chatty call may meet its time
+    // limit (CALL_TIMEOUT_MS, counted on the clock while it runs) when the machine is loaded: that is a cap too.
     expect(
       [...codes.keys()].filter(
         (c) =>
-          !/^(log ok|log TOOL_EXECUTION_ERROR|fallback session (201|422)|upload (201|422)|big session 422|big (RESULT_TOO_LARGE|TOOL_EXECUTION_ERROR))$/.test(
+          !/^(log (ok|TOOL_EXECUTION_ERROR|TIMEOUT)|fallback session (201|422)|upload (201|422)|big session 422|big (RESULT_TOO_LARGE|TOOL_EXECUTION_ERROR))$/.test(
             c,
           ),
       ),
