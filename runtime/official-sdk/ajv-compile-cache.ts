@@ -16,6 +16,7 @@
 // its Ajv is still as it was then (no add/remove call since, the same options, formats, keywords and schemas);
 // otherwise it compiles as always.
 import type Ajv from "ajv";
+import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
 
 type Compile = Ajv["compile"];
 type Validate = ReturnType<Compile>;
@@ -24,9 +25,6 @@ type Validate = ReturnType<Compile>;
 const MAX_SCHEMAS_PER_AJV = 64;
 /** A process runs one server, so one or two Ajv instances; a file making servers in a loop has only its last few warmed. */
 const MAX_WARMED_AJVS = 4;
-/** Forms reported per step, and the largest one reported: a server asking endless or huge forms warms none of them. */
-const MAX_NEW_FORMS = 8;
-const MAX_FORM_CHARS = 16_384;
 
 const compiledBy = new WeakMap<Ajv, Map<string, Validate>>();
 
@@ -119,7 +117,7 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     const validate = fromAhead ? early : compile.call(this, schema, meta);
     if (compiled.size >= MAX_SCHEMAS_PER_AJV) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, validate);
-    if (!fromAhead && newForms.length < MAX_NEW_FORMS && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
+    if (!fromAhead && newForms.length < MAX_FORMS_REPORTED && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
     return validate;
   } as Compile;
 }

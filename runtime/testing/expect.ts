@@ -186,36 +186,23 @@ export function createExpect(): Expect<BuiltinMatchers> {
     }
     return Object.create(Object.prototype, { ...getters, ...chains }) as object;
   }
-  function asyncPrototype(promise: "resolves" | "rejects"): object {
-    const negated = matcherPrototype(
+  type Go = (name: string, received: unknown, args: unknown[], isNot: boolean) => unknown;
+  /** The prototype whose matchers call `go`, with `.not` over the negated ones and `chains` beside. */
+  function withNegation(go: Go, chains: PropertyDescriptorMap = {}): object {
+    const bind =
+      (isNot: boolean): Bind =>
       (name, received) =>
-        (...args) =>
-          runAsync(name, received, args, true, promise),
-    );
-    return matcherPrototype(
-      (name, received) =>
-        (...args) =>
-          runAsync(name, received, args, false, promise),
-      { not: chain(negated) },
-    );
+      (...args) =>
+        go(name, received, args, isNot);
+    return matcherPrototype(bind(false), { not: chain(matcherPrototype(bind(true))), ...chains });
   }
-  function assertionPrototype(): object {
-    const negated = matcherPrototype(
-      (name, received) =>
-        (...args) =>
-          run(name, received, args, true, ""),
-    );
-    return matcherPrototype(
-      (name, received) =>
-        (...args) =>
-          run(name, received, args, false, ""),
-      {
-        not: chain(negated),
-        resolves: chain(asyncPrototype("resolves")),
-        rejects: chain(asyncPrototype("rejects")),
-      },
-    );
-  }
+  const asyncPrototype = (promise: "resolves" | "rejects"): object =>
+    withNegation((name, received, args, isNot) => runAsync(name, received, args, isNot, promise));
+  const assertionPrototype = (): object =>
+    withNegation((name, received, args, isNot) => run(name, received, args, isNot, ""), {
+      resolves: chain(asyncPrototype("resolves")),
+      rejects: chain(asyncPrototype("rejects")),
+    });
   let assertions = assertionPrototype();
 
   const expect = ((received: unknown) => assertionOf(assertions, received)) as Expect<BuiltinMatchers>;

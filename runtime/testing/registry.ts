@@ -76,10 +76,14 @@ export function createRegistry(): Registry {
   const tests: RegisteredTest[] = [];
   const fileRoots = new Map<string, Block>();
   let current: Block | undefined;
-  let sealed = false;
+  /**
+   * Set when declaration ends: the files with a focused test, worked out once (the runner asks runs() of every test,
+   * and each was a walk of all the others: in the interpreter, a tenth of a failing check's work).
+   */
+  let sealedFocus: Set<string> | undefined;
 
   function block(what: string): Block {
-    if (sealed) throw new Error(`${what} must be called at the top level of a test file or inside test.describe(), not while tests run`);
+    if (sealedFocus) throw new Error(`${what} must be called at the top level of a test file or inside test.describe(), not while tests run`);
     if (!current) setCurrentFile("unnamed.test.ts");
     return current!;
   }
@@ -169,9 +173,6 @@ export function createRegistry(): Registry {
     for (const t of tests) if (flags(t).only) files.add(t.file);
     return files;
   }
-  // Worked out once declaration has ended: the runner asks runs() of every test, and a file's every test was a walk
-  // of all the others (in the interpreter, a tenth of a failing check's work).
-  let sealedFocus: Set<string> | undefined;
 
   function runsIn(t: RegisteredTest, focused: Set<string>): boolean {
     const { only, skip } = flags(t);
@@ -188,9 +189,9 @@ export function createRegistry(): Registry {
       return tests.map((t) => ({ id: t.id, name: t.name, file: t.file, mode: runsIn(t, focused) ? "run" : "skip" }));
     },
     lookup: (id) => tests[id - 1],
-    runs: (t) => runsIn(t, sealed ? (sealedFocus ??= focusedFiles()) : focusedFiles()),
+    runs: (t) => runsIn(t, sealedFocus ?? focusedFiles()),
     seal: () => {
-      sealed = true;
+      sealedFocus = focusedFiles();
     },
   };
 }

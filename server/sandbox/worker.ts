@@ -3,6 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { copyBytes } from "./byte-copy";
+import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey, type LoadedImage } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
@@ -607,8 +608,6 @@ function putStarted(vm: Vm, key: string, what: { json: string; started: string; 
  */
 const formsOfBuild = new Map<string, string[]>();
 const MAX_BUILDS_WITH_FORMS = 500;
-const MAX_FORMS_PER_BUILD = 8;
-const MAX_FORM_CHARS = 16_384;
 /** Compiling a lesson's form ahead takes a few ms in QuickJS; one that takes this long is not a form worth keeping. */
 const WARM_BUDGET_MS = 1000;
 
@@ -619,7 +618,7 @@ function noteForms(vm: Vm | undefined, json: string): void {
   if (!Array.isArray(forms)) return;
   const known = formsOfBuild.get(vm.build) ?? [];
   for (const form of forms)
-    if (typeof form === "string" && form.length <= MAX_FORM_CHARS && known.length < MAX_FORMS_PER_BUILD && !known.includes(form)) known.push(form);
+    if (typeof form === "string" && form.length <= MAX_FORM_CHARS && known.length < MAX_FORMS_REPORTED && !known.includes(form)) known.push(form);
   formsOfBuild.delete(vm.build);
   formsOfBuild.set(vm.build, known);
   if (formsOfBuild.size > MAX_BUILDS_WITH_FORMS) formsOfBuild.delete(formsOfBuild.keys().next().value!);
