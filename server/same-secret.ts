@@ -8,7 +8,10 @@ import { timingSafeEqual } from "node:crypto";
  * buffers of different lengths.
  */
 export function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a, "utf8");
-  const y = Buffer.from(b, "utf8");
+  return sameBytes(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
+/** Whether two byte strings (a MAC and the one recomputed) are equal, in time that depends only on their length. */
+export function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
   return x.byteLength === y.byteLength && timingSafeEqual(x, y);
 }

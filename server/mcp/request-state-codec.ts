@@ -8,9 +8,9 @@
 //     "v1." b64url(JSON {"p": payload, "exp": unixSeconds, "b"?: bindTag}) "." b64url(HMAC-SHA256(key, "v1." body))
 //
 // where bindTag is b64url(HMAC-SHA256(key, "mcp.requestState.bind:" + bind(ctx))[:16]).
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { RequestStateCodec, RequestStateCodecOptions } from "@modelcontextprotocol/server";
-import { sameSecret } from "../same-secret";
+import { sameBytes, sameSecret } from "../same-secret";
 
 const PREFIX = "v1.";
 const BIND_LABEL = "mcp.requestState.bind:";
@@ -47,7 +47,7 @@ export function createHmacRequestStateCodec<T = unknown>(options: RequestStateCo
       const body = state.slice(PREFIX.length, dot);
       const given = signatureBytes(state.slice(dot + 1));
       const expected = mac(PREFIX + body);
-      if (given.byteLength !== expected.byteLength || !timingSafeEqual(given, expected)) throw new Error("mac");
+      if (!sameBytes(given, expected)) throw new Error("mac");
       // Signed by a holder of the key from here on: what follows checks its claims, not its integrity.
       let envelope: { p?: unknown; exp?: unknown; b?: unknown };
       try {

@@ -68,9 +68,9 @@ export function argumentsDigest(args: unknown): string {
 
 /** The build a state is bound to: a hash of the project's file names and contents. */
 export function buildDigest(files: Record<string, string>): string {
-  const hash = createHash("sha256");
-  for (const name of Object.keys(files).sort()) hash.update(`${name}\0${files[name]}\0`);
-  return hash.digest("base64url").slice(0, 22);
+  const digest = createHash("sha256");
+  for (const name of Object.keys(files).sort()) digest.update(`${name}\0${files[name]}\0`);
+  return digest.digest("base64url").slice(0, 22);
 }
 
 /**
