@@ -52,7 +52,7 @@ const report = { passed: false, checks: [{ name: "asks first", passed: false }] 
 
 test("a join is one statement, and the board hears of it", async () => {
   statements.length = 0;
-  const joined = await rooms.store.join(code, "Ann", rooms.events.announcement(code, "board"));
+  const joined = await rooms.join(code, "Ann");
   expect(joined).toMatchObject({ name: "Ann" });
   expect(statements).toHaveLength(1);
   expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
@@ -77,7 +77,7 @@ test("nothing written, nothing announced: a join of an ended room, a check of a 
   const [ann] = await rooms.store.learners(code);
   const other = (await rooms.store.create("ended")).code;
   await rooms.store.end(other);
-  expect(await rooms.store.join(other, "Bo", rooms.events.announcement(other, "board"))).toBe("no-room");
+  expect(await rooms.join(other, "Bo")).toBe("ended");
   await expect(rooms.recordCheck({ ...ann, id: ann.id + 1000 }, "c1-confirm-before-deleting", report, {})).rejects.toThrow();
   expect(await announcements(0)).toEqual([]);
 });

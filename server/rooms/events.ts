@@ -11,6 +11,15 @@ type Subscriber = { kind: RoomChange["kind"]; send(payload: unknown): void };
 export type Announcement = { channel: string; payload: string };
 type Rebuild = (code: string, kind: RoomChange["kind"]) => Promise<unknown>;
 
+/**
+ * The NOTIFY of a change, for the store to send in the statement that writes it (`pg_notify` in the same
+ * statement): on PGlite each statement is a round of the database's protocol on this thread, about 0.25 ms of CPU
+ * for a NOTIFY alone, and a room's burst of checks would pay it once per check.
+ */
+export function announcement(code: string, kind: RoomChange["kind"]): Announcement {
+  return { channel: ROOM_CHANNEL, payload: JSON.stringify({ code, kind } satisfies RoomChange) };
+}
+
 export class RoomEvents {
   private subscribers = new Map<string, Set<Subscriber>>();
   private listening: Promise<unknown> | undefined;
@@ -23,17 +32,8 @@ export class RoomEvents {
 
   /** Announces a change; "room" changes (lead, locks, releases, end) reach learners too, and always the board. */
   async changed(code: string, kind: RoomChange["kind"]): Promise<void> {
-    const { channel, payload } = this.announcement(code, kind);
+    const { channel, payload } = announcement(code, kind);
     await this.db.notify(channel, payload);
-  }
-
-  /**
-   * The NOTIFY of a change, for the store to send in the statement that writes it (`pg_notify` in the same
-   * statement): on PGlite each statement is a round of the database's protocol on this thread, about 0.25 ms of CPU
-   * for a NOTIFY alone, and a room's burst of checks would pay it once per check.
-   */
-  announcement(code: string, kind: RoomChange["kind"]): Announcement {
-    return { channel: ROOM_CHANNEL, payload: JSON.stringify({ code, kind } satisfies RoomChange) };
   }
 
   async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void): Promise<() => void> {

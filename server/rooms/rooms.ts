@@ -2,8 +2,8 @@
 import type { Database } from "../db/database";
 import { getChallengeMaterial, isLessonId, listLessons } from "../lessons/catalog";
 import { buildBoard } from "./board";
-import { RoomEvents } from "./events";
-import { RoomStore, type LearnerRow, type RoomRow } from "./store";
+import { announcement, RoomEvents } from "./events";
+import { RoomStore, type Joined, type LearnerRow, type RoomRow } from "./store";
 import type { Board, CheckReportShape, LeadChange, LearnerRoom, ReleasedHelp, RoomActivity, RoomLead } from "../../contract/rooms";
 
 export class Rooms {
@@ -59,11 +59,16 @@ export class Rooms {
     return lead;
   }
 
+  /** Joins a live room (see RoomStore.join), the board told in the same statement. */
+  join(code: string, name: string): Promise<Joined> {
+    return this.store.join(code, name, announcement(code, "board"));
+  }
+
   async activity(learner: LearnerRow, activity: RoomActivity): Promise<void> {
-    await this.store.recordActivity(learner.id, activity, this.events.announcement(learner.room_code, "board"));
+    await this.store.recordActivity(learner.id, activity, announcement(learner.room_code, "board"));
   }
 
   async recordCheck(learner: LearnerRow, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
-    await this.store.recordCheck(learner.id, item, report, files, this.events.announcement(learner.room_code, "board"));
+    await this.store.recordCheck(learner.id, item, report, files, announcement(learner.room_code, "board"));
   }
 }

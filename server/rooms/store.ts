@@ -18,6 +18,7 @@ export type ProgressRow = {
   problem_kind: ProblemKind | null;
   problem: string | null;
 };
+export type Joined = { learnerKey: string; name: string; id: number } | "no-room" | "ended" | "full";
 export type ExportRow = { name: string; item: string; check_name: string | null; passed: boolean | null; first_passed_at: Date | null; attempts: number };
 
 /** Sizes kept for the teacher's read-only view: enough to read, not a way to fill the database. */
@@ -76,7 +77,7 @@ export class RoomStore {
    * Joins a live room; "Sam" becomes "Sam (2)" when taken. One INSERT in the usual case (the name is free), which
    * also sends `announce` once the learner is in.
    */
-  async join(code: string, name: string, announce: Announcement): Promise<{ learnerKey: string; name: string; id: number } | "no-room" | "full"> {
+  async join(code: string, name: string, announce: Announcement): Promise<Joined> {
     const learnerKey = newKey();
     const keyHash = hashKey(learnerKey);
     let chosen = name;
@@ -91,7 +92,8 @@ export class RoomStore {
       );
       if (row) return { learnerKey, name: chosen, id: row.id };
       const room = await this.room(code);
-      if (!room || room.ended_at) return "no-room";
+      if (!room) return "no-room";
+      if (room.ended_at) return "ended";
       const like = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
       const taken = new Set(
         (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map(

@@ -110,12 +110,10 @@ export function roomRoutes(rooms: Rooms): Route[] {
         const code = codeOf(params[0]);
         const nickname = cleanNickname(object(body).name);
         if ("error" in nickname) throw new HttpError(400, nickname.error);
-        const joined = await rooms.store.join(code, nickname.name, rooms.events.announcement(code, "board"));
+        const joined = await rooms.join(code, nickname.name);
         if (joined === "full") throw new HttpError(409, "This room is full");
-        if (joined === "no-room") {
-          const room = await rooms.store.room(code);
-          throw new HttpError(404, room ? "This room has ended" : `No room with code "${code}"`, { ended: !!room });
-        }
+        if (joined === "ended") throw new HttpError(404, "This room has ended", { ended: true });
+        if (joined === "no-room") throw new HttpError(404, `No room with code "${code}"`, { ended: false });
         return { status: 201, body: { learnerKey: joined.learnerKey, name: joined.name, code } };
       },
     },
