@@ -1,9 +1,9 @@
 // What a connection gets when Node's headers and request limits give up on it (connection-timeouts.ts), on a plain
 // Node server with the playground's policy and short limits: a request a busy server had not read yet is served, a
-// connection that never sent a byte is closed without an answer, a request that stops halfway gets a 408, and one
-// that cannot be parsed a 400.
+// connection that never sent a byte is closed without an answer, a request that stops halfway gets a 408 (or, when its
+// answer has begun, only a close), and one that cannot be parsed a 400.
 import { execFile } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { connect } from "node:net";
 import { promisify } from "node:util";
 import { afterEach, expect, test } from "vitest";
@@ -22,16 +22,19 @@ const busy = (ms: number) => {
   while (performance.now() < until);
 };
 
+/** Answers once the whole request has arrived. */
+const serve: RequestListener = (req, res) => {
+  req.resume();
+  req.on("end", () => res.end("served"));
+};
+
 /**
  * A server with the playground's connection policy. `busyMs` keeps its event loop busy as it accepts a connection,
  * or, with `busyAfterMs`, that long after it accepted it (once it has read what came first).
  */
-async function start(busyMs = 0, busyAfterMs?: number): Promise<number> {
+async function start(busyMs = 0, busyAfterMs?: number, answer = serve): Promise<number> {
   // Node's sweep of the limits every 50 ms instead of 30 s.
-  server = createServer({ connectionsCheckingInterval: 50 }, (req, res) => {
-    req.resume();
-    req.on("end", () => res.end("served"));
-  });
+  server = createServer({ connectionsCheckingInterval: 50 }, answer);
   applyConnectionTimeouts(server, LIMITS);
   server.on("connection", () => {
     // Busy in the loop's check phase, so the sweep comes first in the next turn, before the sockets are read.
@@ -76,6 +79,15 @@ test("a request read late but whose body never ends still gets the request limit
   const port = await start(2_000);
   const partial = "POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nab";
   expect(await answerFromAnotherProcess(port, partial)).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+});
+
+test("a request read late whose body never ends, with its answer begun: the connection is closed, no 408 inside the answer", async () => {
+  const port = await start(2_000, undefined, (_req, res) => {
+    res.writeHead(200, { "content-length": "100" });
+    res.write("begun");
+  });
+  const partial = "POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nab";
+  expect(await answerFromAnotherProcess(port, partial)).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nbegun$/);
 });
 
 test("headers begun before the server got busy and finished while it was: the body still has the request limit, not none", async () => {

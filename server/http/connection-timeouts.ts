@@ -22,7 +22,7 @@
 // - The sweep runs before the same turn of the loop reads the sockets: a request the client sent to a server too busy
 //   to read it yet would be killed unread. So a connection is looked at again once that turn has read it, and a
 //   request that arrived meanwhile is served.
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 /** Longer than nginx's default upstream `keepalive_timeout` (60 s, set in deploy/nginx/playground.conf). */
@@ -39,21 +39,27 @@ const LIMITS: ConnectionLimits = { headersMs: 20_000, requestMs: 60_000 };
 const TIMED_OUT = "HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n";
 const BAD_REQUEST = "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n";
 
-/** Answers `head` unless a response is already under way on the connection, then closes it. */
-function refuse(socket: Socket, head: string): void {
-  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (socket.writable && !socket.writableEnded && !response?.headersSent) socket.end(head);
-  else socket.destroy();
-}
-
 export function applyConnectionTimeouts(server: Server, limits: ConnectionLimits = LIMITS): void {
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = limits.headersMs;
   server.requestTimeout = limits.requestMs;
 
+  // Each connection's responses not finished yet (more than one when requests are pipelined).
+  const unfinished = new WeakMap<Socket, Set<ServerResponse>>();
+  /** Answers `head` unless a response is already under way on the connection (`head` would land inside it), then closes it. */
+  const refuse = (socket: Socket, head: string): void => {
+    const underWay = [...(unfinished.get(socket) ?? [])].some((res) => res.headersSent);
+    if (socket.writable && !socket.writableEnded && !underWay) socket.end(head);
+    else socket.destroy();
+  };
+
   // Connections the sweep gave up on, until the same turn of the loop has read them.
   const lookingAgain = new WeakSet<Socket>();
-  server.prependListener("request", (req: IncomingMessage) => {
+  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
+    let responses = unfinished.get(req.socket);
+    if (!responses) unfinished.set(req.socket, (responses = new Set()));
+    responses.add(res);
+    res.once("finish", () => responses.delete(res));
     if (!lookingAgain.delete(req.socket)) return;
     // Its request came in after all. The sweep no longer times this one, so its body gets the limit here.
     const timer = setTimeout(() => refuse(req.socket, TIMED_OUT), limits.requestMs);
