@@ -107,4 +107,17 @@ describe("forms compiled ahead (for the next instances of a build)", () => {
     expect(changed.compile(form())({ priority: "p1", area: "billing", contactEmail: "ann@example" })).toBe(true);
     expect(takeNewForms()).toEqual([schemaText(form())]);
   });
+
+  test("a keyword removed and added again with another definition since: its name is the same, the form compiles again", () => {
+    forgetMadeAjvs();
+    const even = { keyword: "even", type: "number" as const, validate: (on: boolean, n: number) => !on || n % 2 === 0 };
+    const changed = cachedAjv().addKeyword(even);
+    const counted = { type: "object", properties: { affectedUsers: { type: "integer", even: true } } };
+    expect(warmForms([schemaText(counted)!])).toBe(1);
+    changed.removeKeyword("even");
+    changed.addKeyword({ ...even, validate: (on: boolean, n: number) => !on || n % 2 === 1 });
+    // The form compiled ahead holds the first rule, which refuses 3.
+    expect(changed.compile(counted)({ affectedUsers: 3 })).toBe(true);
+    expect(takeNewForms()).toEqual([schemaText(counted)]);
+  });
 });

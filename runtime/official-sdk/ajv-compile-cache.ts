@@ -13,8 +13,8 @@
 // started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
 // server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv
 // is left exactly as a fresh process has it. Its `compile` of such a form returns the twin's validator only while
-// its Ajv is still as it was then (no add/remove call since, the same options, formats, keywords and schemas);
-// otherwise it compiles as always.
+// its Ajv is still as it was then (the same options, formats, keyword rules and schemas); otherwise it compiles as
+// always.
 import type Ajv from "ajv";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
 
@@ -49,29 +49,34 @@ export function schemaText(schema: unknown): string | undefined {
 }
 
 /** What a compile depends on besides the schema: an Ajv changed since a form was compiled ahead compiles it again. */
-type AjvState = { opts: unknown[]; formats: unknown[]; keywords: string; schemas: string };
+type AjvState = { opts: unknown[]; formats: unknown[]; keywords: string; rules: unknown[]; schemas: string };
 
 function stateOf(ajv: Ajv): AjvState {
-  const inner = ajv as unknown as { formats: Record<string, unknown>; RULES: { keywords: Record<string, unknown> }; schemas: object; refs: object };
+  const inner = ajv as unknown as {
+    formats: Record<string, unknown>;
+    RULES: { keywords: Record<string, unknown>; all: Record<string, unknown> };
+    schemas: object;
+    refs: object;
+  };
   return {
     opts: Object.entries(ajv.opts).flat(),
     formats: Object.entries(inner.formats).flat(),
+    // Names (a keyword declared without a definition has no rule) and rules by identity: a keyword removed and added
+    // again keeps its name, not its rule.
     keywords: Object.keys(inner.RULES.keywords).join(),
+    rules: Object.entries(inner.RULES.all).flat(),
     schemas: `${Object.keys(inner.schemas).join()}|${Object.keys(inner.refs).join()}`,
   };
 }
 
 function sameState(a: AjvState, b: AjvState): boolean {
   const same = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((value, i) => value === y[i]);
-  return a.keywords === b.keywords && a.schemas === b.schemas && same(a.opts, b.opts) && same(a.formats, b.formats);
+  return a.keywords === b.keywords && a.schemas === b.schemas && same(a.opts, b.opts) && same(a.formats, b.formats) && same(a.rules, b.rules);
 }
 
-/** The forms compiled ahead for one of the server's Ajv instances: on its twin, with its state and API calls then. */
-type Ahead = { state: AjvState; calls: number; forms: Map<string, Validate> };
+/** The forms compiled ahead for one of the server's Ajv instances: on its twin, with its state then. */
+type Ahead = { state: AjvState; forms: Map<string, Validate> };
 const aheadFor = new WeakMap<Ajv, Ahead>();
-/** Calls of Ajv's own API that change what a compile gives (add/remove formats, keywords, schemas), per instance. */
-const changes = new WeakMap<Ajv, number>();
-const CHANGING = ["addFormat", "addKeyword", "addVocabulary", "addSchema", "addMetaSchema", "removeSchema", "removeKeyword"] as const;
 /** The Ajv instances this process made, newest last (twins excepted). */
 const made: Ajv[] = [];
 /** Forms compiled for the first time since the last report, as schema texts. */
@@ -93,13 +98,6 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     }
     return addMeta.call(this);
   };
-  for (const name of CHANGING) {
-    const method = proto[name];
-    proto[name] = function counted(this: Ajv, ...args: unknown[]) {
-      changes.set(this, (changes.get(this) ?? 0) + 1);
-      return method.apply(this, args);
-    };
-  }
   AjvClass.prototype.compile = function cachedCompile(this: Ajv, schema: Parameters<Compile>[0], meta?: boolean) {
     const text = meta ? undefined : schemaText(schema);
     if (text === undefined) return compile.call(this, schema, meta);
@@ -113,7 +111,7 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     const ahead = aheadFor.get(this);
     const early = ahead?.forms.get(text);
     // A form compiled ahead is this Ajv's from then on, as its own compiles are: later rounds find it without the state check.
-    const fromAhead = early && ahead!.calls === (changes.get(this) ?? 0) && sameState(ahead!.state, stateOf(this));
+    const fromAhead = early && sameState(ahead!.state, stateOf(this));
     const validate = fromAhead ? early : compile.call(this, schema, meta);
     if (compiled.size >= MAX_SCHEMAS_PER_AJV) compiled.delete(compiled.keys().next().value as string);
     compiled.set(text, validate);
@@ -166,7 +164,7 @@ export function warmForms(forms: string[]): number {
   for (const ajv of made) {
     const twin = twinOf(ajv);
     if (!twin) continue;
-    const ahead: Ahead = aheadFor.get(ajv) ?? { state: stateOf(ajv), calls: changes.get(ajv) ?? 0, forms: new Map() };
+    const ahead: Ahead = aheadFor.get(ajv) ?? { state: stateOf(ajv), forms: new Map() };
     for (const text of forms) {
       if (ahead.forms.has(text)) continue;
       try {
