@@ -1,5 +1,6 @@
-// A room's writes announce themselves in the statement that writes them: a join, a recorded check and a learner's
-// activity are one statement each, their board NOTIFY included, and nothing is announced when nothing was written.
+// A room's writes announce themselves in the statement that writes them: a join, a recorded check, a learner's
+// activity, a leave and an end are one statement each, their NOTIFY included, and nothing is announced when nothing
+// was written.
 // On PGlite every statement is a round of the database's protocol on the main thread, so a room's burst of checks
 // pays per statement (bench/README.md "Stop 12: the main thread").
 import { mkdtemp, rm } from "node:fs/promises";
@@ -17,6 +18,7 @@ let rooms: Rooms;
 const statements: string[] = [];
 const heard: RoomChange[] = [];
 let code: string;
+let ended: string;
 
 /** The database as the rooms see it, with every statement they send written down. */
 function counted(inner: Database): Database {
@@ -73,11 +75,37 @@ test("a recorded check is one statement, and the board hears of it; so is a lear
   expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
 });
 
-test("nothing written, nothing announced: a join of an ended room, a check of a learner who is gone", async () => {
+test("a leave is one statement, and the board hears of it once", async () => {
+  const cy = await rooms.join(code, "Cy");
+  if (typeof cy === "string") throw new Error(`join: ${cy}`);
+  await announcements(1);
+  const learner = (await rooms.store.learners(code)).find((l) => l.id === cy.id);
+  if (!learner) throw new Error("Cy is not in the room");
+  statements.length = 0;
+  await rooms.leave(learner);
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
+  expect(await rooms.store.learnerByKey(cy.learnerKey)).toBeUndefined();
+});
+
+test("an end is one statement, heard once as a room change, and the room's learners are gone", async () => {
+  ended = (await rooms.store.create("ended")).code;
+  await rooms.join(ended, "Dee");
+  await announcements(1);
+  statements.length = 0;
+  await rooms.end(ended);
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code: ended, kind: "room" }]);
+  expect((await rooms.store.room(ended))?.ended_at).toBeInstanceOf(Date);
+  expect(await rooms.store.learners(ended)).toEqual([]);
+});
+
+test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone", async () => {
   const [ann] = await rooms.store.learners(code);
-  const other = (await rooms.store.create("ended")).code;
-  await rooms.store.end(other);
-  expect(await rooms.join(other, "Bo")).toBe("ended");
-  await expect(rooms.recordCheck({ ...ann, id: ann.id + 1000 }, "c1-confirm-before-deleting", report, {})).rejects.toThrow();
+  const gone = { ...ann, id: ann.id + 1000 };
+  expect(await rooms.join(ended, "Bo")).toBe("ended");
+  await expect(rooms.recordCheck(gone, "c1-confirm-before-deleting", report, {})).rejects.toThrow();
+  await rooms.leave(gone);
+  await rooms.end("NO-SUCH-ROOM");
   expect(await announcements(0)).toEqual([]);
 });

@@ -64,6 +64,16 @@ export class Rooms {
     return this.store.join(code, name, announcement(code, "board"));
   }
 
+  /** A learner leaves (see RoomStore.leave), the board told in the same statement. */
+  leave(learner: LearnerRow): Promise<void> {
+    return this.store.leave(learner.id, announcement(learner.room_code, "board"));
+  }
+
+  /** Ends a room (see RoomStore.end); a "room" change, so learners' pages hear it as well as the board. */
+  end(code: string): Promise<void> {
+    return this.store.end(code, announcement(code, "room"));
+  }
+
   async activity(learner: LearnerRow, activity: RoomActivity): Promise<void> {
     await this.store.recordActivity(learner.id, activity, announcement(learner.room_code, "board"));
   }

@@ -122,8 +122,13 @@ export class RoomStore {
     return { ...learner, room: { code, title, created_at, ended_at, lead, teacher_key_hash } };
   }
 
-  async leave(learnerId: number): Promise<void> {
-    await this.db.query("UPDATE room_learners SET left_at = now() WHERE id = $1", [learnerId]);
+  /** Marks the learner gone (off the board, their key refused), announced: one statement, silent when no learner matched. */
+  async leave(learnerId: number, announce: Announcement): Promise<void> {
+    await this.db.query(
+      `WITH gone AS (UPDATE room_learners SET left_at = now() WHERE id = $1 RETURNING 1)
+       SELECT pg_notify($2, $3) FROM gone`,
+      [learnerId, announce.channel, announce.payload],
+    );
   }
 
   /** Opened or tried, the learner's current problem, and what the read-only view shows, announced: one statement, so one round trip. */
@@ -259,11 +264,17 @@ export class RoomStore {
     );
   }
 
-  /** Retires the code (joining answers that the room ended) and deletes the learners and everything about them. */
-  async end(code: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query("UPDATE rooms SET ended_at = coalesce(ended_at, now()) WHERE code = $1", [code]);
-      await tx.query("DELETE FROM room_learners WHERE room_code = $1", [code]);
-    });
+  /**
+   * Retires the code (joining answers that the room ended) and deletes the learners and everything about them,
+   * announced: one statement, so atomic without a transaction of its own. The delete is not limited to a room this
+   * call ended, so ending again clears a learner who joined while the first end ran.
+   */
+  async end(code: string, announce: Announcement): Promise<void> {
+    await this.db.query(
+      `WITH ended AS (UPDATE rooms SET ended_at = coalesce(ended_at, now()) WHERE code = $1 RETURNING 1),
+         deleted AS (DELETE FROM room_learners WHERE room_code = $1)
+       SELECT pg_notify($2, $3) FROM ended`,
+      [code, announce.channel, announce.payload],
+    );
   }
 }

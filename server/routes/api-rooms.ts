@@ -178,8 +178,7 @@ export function roomRoutes(rooms: Rooms): Route[] {
       path: new RegExp(`^/api/rooms/${CODE}/end$`),
       async handle(ctx) {
         const room = await teacherRoom(rooms, ctx);
-        await rooms.store.end(room.code);
-        await rooms.events.changed(room.code, "room");
+        await rooms.end(room.code);
         return { status: 200, body: { code: room.code, ended: true } };
       },
     },
@@ -220,8 +219,7 @@ export function roomRoutes(rooms: Rooms): Route[] {
       path: new RegExp(`^/api/rooms/${CODE}/leave$`),
       async handle({ params, req }) {
         const learner = await roomLearner(rooms, bearer(req), params[0]);
-        await rooms.store.leave(learner.id);
-        await rooms.events.changed(learner.room_code, "board");
+        await rooms.leave(learner);
         return { status: 200, body: { left: true } };
       },
     },
