@@ -98,6 +98,27 @@ describe("forms compiled ahead (for the next instances of a build)", () => {
     expect(takeNewForms()).toEqual([]);
   });
 
+  test("a form compiled ahead is still taken ahead after the server compiled another form itself", () => {
+    forgetMadeAjvs();
+    const ajv = cachedAjv();
+    expect(warmForms([schemaText(form())!])).toBe(1);
+    const other = { type: "object", properties: { note: { type: "string" } } };
+    expect(ajv.compile(other)({ note: "hi" })).toBe(true);
+    expect(takeNewForms()).toEqual([schemaText(other)]);
+    // Taken ahead, the form is not reported as compiled for the first time, and still checks with the format.
+    expect(ajv.compile(form())({ priority: "p1", area: "billing", contactEmail: "ann@example" })).toBe(false);
+    expect(takeNewForms()).toEqual([]);
+  });
+
+  test("a schema with an $id compiled since the form was compiled ahead is a change: the form compiles again", () => {
+    forgetMadeAjvs();
+    const changed = cachedAjv();
+    expect(warmForms([schemaText(form())!])).toBe(1);
+    changed.compile({ $id: "https://example.com/area", type: "string" });
+    changed.compile(form());
+    expect(takeNewForms()).toEqual([schemaText(form())]);
+  });
+
   test("an Ajv changed after its form was compiled ahead compiles it again, with the change", () => {
     forgetMadeAjvs();
     const changed = cachedAjv();

@@ -58,6 +58,9 @@ function stateOf(ajv: Ajv): AjvState {
     schemas: object;
     refs: object;
   };
+  // Every compile of a schema without `$id` files it in `refs` under "" (the first adding the key): not a change, as
+  // such a schema resolves its refs against itself, so what that entry holds alters no later compile.
+  const refs = Object.keys(inner.refs).filter((key) => key !== "");
   return {
     opts: Object.entries(ajv.opts).flat(),
     formats: Object.entries(inner.formats).flat(),
@@ -65,7 +68,7 @@ function stateOf(ajv: Ajv): AjvState {
     // again keeps its name, not its rule.
     keywords: Object.keys(inner.RULES.keywords).join(),
     rules: Object.entries(inner.RULES.all).flat(),
-    schemas: `${Object.keys(inner.schemas).join()}|${Object.keys(inner.refs).join()}`,
+    schemas: `${Object.keys(inner.schemas).join()}|${refs.join()}`,
   };
 }
 
