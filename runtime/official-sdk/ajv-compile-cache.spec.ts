@@ -129,6 +129,19 @@ describe("forms compiled ahead (for the next instances of a build)", () => {
     expect(takeNewForms()).toEqual([schemaText(form())]);
   });
 
+  test("a schema removed and another added under its key since: the key moves to the end of Ajv's table, the form compiles again", () => {
+    forgetMadeAjvs();
+    const changed = cachedAjv();
+    const META = "http://json-schema.org/draft-07/schema";
+    const described = { type: "object", properties: { shape: { $ref: `${META}#` } } };
+    expect(warmForms([schemaText(described)!])).toBe(1);
+    changed.removeSchema(META);
+    changed.addMetaSchema({ $id: META, type: "boolean" });
+    // The form compiled ahead holds draft-07's meta-schema, which takes any object.
+    expect(changed.compile(described)({ shape: {} })).toBe(false);
+    expect(takeNewForms()).toEqual([schemaText(described)]);
+  });
+
   test("a keyword removed and added again with another definition since: its name is the same, the form compiles again", () => {
     forgetMadeAjvs();
     const even = { keyword: "even", type: "number" as const, validate: (on: boolean, n: number) => !on || n % 2 === 0 };

@@ -13,8 +13,8 @@
 // started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
 // server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv
 // is left exactly as a fresh process has it. Its `compile` of such a form returns the twin's validator only while
-// its Ajv is still as it was then (the same options, formats, keyword rules and schemas); otherwise it compiles as
-// always.
+// its Ajv is still as it was then (the same options, formats, keyword rules, schemas and refs); otherwise it compiles
+// as always.
 import type Ajv from "ajv";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
 
@@ -58,8 +58,9 @@ function stateOf(ajv: Ajv): AjvState {
     schemas: object;
     refs: object;
   };
-  // Every compile of a schema without `$id` files it in `refs` under "" (the first adding the key): not a change, as
-  // such a schema resolves its refs against itself, so what that entry holds alters no later compile.
+  // Every compile of a schema without `$id` files it in `refs` under "" (with Ajv's default `addUsedSchema`; the first
+  // adding the key): not a change, as such a schema resolves its refs against itself, so what that entry holds alters
+  // no later compile.
   const refs = Object.keys(inner.refs).filter((key) => key !== "");
   return {
     opts: Object.entries(ajv.opts).flat(),

@@ -59,7 +59,8 @@ export function applyConnectionTimeouts(server: Server, limits: ConnectionLimits
     let responses = unfinished.get(req.socket);
     if (!responses) unfinished.set(req.socket, (responses = new Set()));
     responses.add(res);
-    res.once("finish", () => responses.delete(res));
+    // "close" comes after "finish", and also for a response the client aborted.
+    res.once("close", () => responses.delete(res));
     if (!lookingAgain.delete(req.socket)) return;
     // Its request came in after all. The sweep no longer times this one, so its body gets the limit here.
     const timer = setTimeout(() => refuse(req.socket, TIMED_OUT), limits.requestMs);

@@ -18,7 +18,6 @@ let rooms: Rooms;
 const statements: string[] = [];
 const heard: RoomChange[] = [];
 let code: string;
-let ended: string;
 
 /** The database as the rooms see it, with every statement they send written down. */
 function counted(inner: Database): Database {
@@ -89,8 +88,8 @@ test("a leave is one statement, and the board hears of it once", async () => {
 });
 
 test("an end is one statement, heard once as a room change, and the room's learners are gone", async () => {
-  ended = (await rooms.store.create("ended")).code;
-  await rooms.join(ended, "Dee");
+  const ended = (await rooms.store.create("ended")).code;
+  expect(await rooms.join(ended, "Dee")).toMatchObject({ name: "Dee" });
   await announcements(1);
   statements.length = 0;
   await rooms.end(ended);
@@ -100,12 +99,20 @@ test("an end is one statement, heard once as a room change, and the room's learn
   expect(await rooms.store.learners(ended)).toEqual([]);
 });
 
-test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone", async () => {
-  const [ann] = await rooms.store.learners(code);
-  const gone = { ...ann, id: ann.id + 1000 };
-  expect(await rooms.join(ended, "Bo")).toBe("ended");
+test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone, a second leave", async () => {
+  const over = (await rooms.store.create("over")).code;
+  await rooms.end(over);
+  const eve = await rooms.join(code, "Eve");
+  if (typeof eve === "string") throw new Error(`join: ${eve}`);
+  const left = (await rooms.store.learners(code)).find((l) => l.id === eve.id)!;
+  await rooms.leave(left);
+  // The end, Eve's join and her leave.
+  await announcements(3);
+  const gone = { ...left, id: left.id + 1000 };
+  expect(await rooms.join(over, "Bo")).toBe("ended");
   await expect(rooms.recordCheck(gone, "c1-confirm-before-deleting", report, {})).rejects.toThrow();
   await rooms.leave(gone);
+  await rooms.leave(left);
   await rooms.end("NO-SUCH-ROOM");
   expect(await announcements(0)).toEqual([]);
 });

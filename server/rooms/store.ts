@@ -122,10 +122,10 @@ export class RoomStore {
     return { ...learner, room: { code, title, created_at, ended_at, lead, teacher_key_hash } };
   }
 
-  /** Marks the learner gone (off the board, their key refused), announced: one statement, silent when no learner matched. */
+  /** Marks the learner gone (off the board, their key refused), announced: one statement, silent when no learner matched or they had left already. */
   async leave(learnerId: number, announce: Announcement): Promise<void> {
     await this.db.query(
-      `WITH gone AS (UPDATE room_learners SET left_at = now() WHERE id = $1 RETURNING 1)
+      `WITH gone AS (UPDATE room_learners SET left_at = now() WHERE id = $1 AND left_at IS NULL RETURNING 1)
        SELECT pg_notify($2, $3) FROM gone`,
       [learnerId, announce.channel, announce.payload],
     );

@@ -2,7 +2,7 @@
 // its worker; the test that called it gets the tool's failure and says why, the file's later tests still run (the
 // test VM is elsewhere), and the same session's next run is served.
 import { expect, test } from "vitest";
-import { helpDesk } from "../testing/fixtures";
+import { helpDesk, NATIVE_STALL } from "../testing/fixtures";
 import { api, createSession, startTestPlayground } from "../testing/harness";
 
 test("a server stuck in native code during a test: its worker is replaced, the test reports the failure, the file's next test runs", async () => {
@@ -11,11 +11,10 @@ test("a server stuck in native code during a test: its worker is replaced, the t
     const s = await createSession(
       stuck,
       helpDesk({
-        // indexOf on a 4 MB string runs inside QuickJS's C code, which never looks at the interrupt flag.
         "search.ts": `import { Tool, ToolContext } from "@frontmcp/sdk";
 @Tool({ name: "search", description: "Searches", inputSchema: {} })
 export class SearchTool extends ToolContext {
-  async execute() { return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") }; }
+  async execute() { ${NATIVE_STALL} }
 }
 `,
         "search.test.ts": `import { expect, test } from "@frontmcp/testing";

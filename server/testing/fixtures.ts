@@ -1,5 +1,8 @@
 // Small projects of the lesson kind used across integration tests.
 
+/** A tool body that stalls in native code: indexOf on a 4 MB string runs inside QuickJS's C code, which never looks at the interrupt flag. */
+export const NATIVE_STALL = 'return { at: "a".repeat(4e6).indexOf("a".repeat(4000) + "b") };';
+
 export const STORE = `export type Ticket = { id: string; title: string; status: "open" | "closed"; agent?: string };
 export const tickets = new Map<string, Ticket>([
   ["T-1", { id: "T-1", title: "Cannot log in", status: "open" }],
