@@ -9,7 +9,7 @@
 // learner before each step until all have finished the one before, so each step is a burst of N (the issue's "200
 // pressing Check at once"), and prints each step's server CPU per learner in the room, between the bursts.
 import { loadavg } from "node:os";
-import { api, apiOk, apiOkWaitingOutBusy, challengeSolution } from "./lib/api.mjs";
+import { api, apiOk, apiOkWaitingOutBusy, challengeSolution, confirmFlow } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, laterThreadsCpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
@@ -244,6 +244,23 @@ async function workshop(n, args) {
   }
 }
 
+/**
+ * The yardstick measured in the same run: a bare official-SDK server's CPU for one elicitation flow (the same
+ * close_ticket, both rounds; bench/servers/bare-sdk.mjs), so a learner's cost reads in flows of the bare SDK on
+ * whatever machine this runs on, where milliseconds depend on its cores.
+ */
+async function bareFlowCpuMs(flows) {
+  const bare = await startChild("bench/servers/bare-sdk.mjs");
+  try {
+    for (let i = 0; i < 50; i++) await confirmFlow(bare.mcpUrl, "T-1");
+    const before = cpuMs(bare.pid).serverMs;
+    for (let i = 0; i < flows; i++) await confirmFlow(bare.mcpUrl, "T-1");
+    return (cpuMs(bare.pid).serverMs - before) / flows;
+  } finally {
+    await bare.stop();
+  }
+}
+
 /** K idle sessions on a fresh server, created one after another, settled, then RSS per session. */
 async function idleSessions(k, args) {
   const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
@@ -347,6 +364,18 @@ export async function main(args) {
     for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
     for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}, ${e.step}): ${e.message}`);
   }
+  // `--bare-flows 0` skips the yardstick; /proc counts in 10 ms ticks, so a few hundred flows make it fine enough.
+  const bareFlows = intArg(args, "bare-flows", 400);
+  const bareFlowMs = bareFlows > 0 ? await bareFlowCpuMs(bareFlows) : undefined;
+  if (bareFlowMs !== undefined)
+    printTable(`Against a bare official-SDK server, measured in this run (${bareFlows} elicitation flows after 50)`, [
+      { figure: "bare SDK server CPU per elicitation flow (both rounds)", value: round(bareFlowMs, 2), unit: "ms" },
+      ...runs.map((r) => ({
+        figure: `N=${r.n}: server CPU per learner, in bare-SDK flows`,
+        value: round(r.cpu.serverMsPerLearner / bareFlowMs, 1),
+        unit: "flows",
+      })),
+    ]);
   // `--idle 0` skips this measurement (a per-session figure over no sessions means nothing).
   const idleCount = intArg(args, "idle", 100);
   const idle = idleCount > 0 ? await idleSessions(idleCount, args) : undefined;
@@ -375,6 +404,7 @@ export async function main(args) {
     projects: args.official ? "official" : "frontmcp",
     rooms: !!args.rooms,
     runs,
+    bareFlowMs,
     idle,
     target: { p95Ms: TARGET_P95_MS, errors: 0, cpuMsPerLearner: TARGET_CPU_MS },
   };
