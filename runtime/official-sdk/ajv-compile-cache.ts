@@ -17,6 +17,7 @@
 // as always.
 import type Ajv from "ajv";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
+import { setBounded } from "../bounded-table";
 
 type Compile = Ajv["compile"];
 type Validate = ReturnType<Compile>;
@@ -117,8 +118,7 @@ export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
     // A form compiled ahead is this Ajv's from then on, as its own compiles are: later rounds find it without the state check.
     const fromAhead = early && sameState(ahead!.state, stateOf(this));
     const validate = fromAhead ? early : compile.call(this, schema, meta);
-    if (compiled.size >= MAX_SCHEMAS_PER_AJV) compiled.delete(compiled.keys().next().value as string);
-    compiled.set(text, validate);
+    setBounded(compiled, text, validate, MAX_SCHEMAS_PER_AJV);
     if (!fromAhead && newForms.length < MAX_FORMS_REPORTED && text.length <= MAX_FORM_CHARS && !newForms.includes(text)) newForms.push(text);
     return validate;
   } as Compile;

@@ -1,5 +1,6 @@
 // The flat form-mode schema rule of MCP elicitation: checking a schema and validating answers against it.
 import { z } from "zod";
+import { setBounded } from "../bounded-table";
 import { ToolFailure } from "./errors";
 import { wireJsonSchema } from "./json-schema";
 import { zodSchemaKey } from "./zod-schema-key";
@@ -93,10 +94,7 @@ export function zodToFormSchema(schema: z.ZodType): FormSchema {
   if (known !== undefined) return JSON.parse(known) as FormSchema;
   const checked = checkFormSchema(wireJsonSchema(schema));
   const text = JSON.stringify({ ...checked, additionalProperties: false });
-  if (key !== undefined) {
-    if (converted.size >= MAX_CONVERTED) converted.delete(converted.keys().next().value as string);
-    converted.set(key, text);
-  }
+  if (key !== undefined) setBounded(converted, key, text, MAX_CONVERTED);
   // Parsed back from its text on every path, so a form converted now and one taken from the map are alike.
   return JSON.parse(text) as FormSchema;
 }

@@ -1,6 +1,7 @@
 // Compiles a learner's multi-file TypeScript project for the sandbox: esbuild per file, imports checked, lines mapped.
 import { createHash } from "node:crypto";
 import * as esbuild from "esbuild";
+import { forgetOldest } from "../../runtime/bounded-table";
 import type { VmRuntime } from "../sandbox/protocol";
 import { checkProjectFiles, isTestFile, type Diagnostic, type ProjectFiles } from "./project-files";
 import { OFFICIAL_MODULES, projectRuntime, unavailableModuleMessage } from "./project-kind";
@@ -40,9 +41,9 @@ function sizeOf(t: Transformed): number {
   return t.ok ? t.code.length * 2 + t.lines.length * 8 : JSON.stringify(t.diagnostics).length * 2;
 }
 
+/** Forgets the oldest transform with its bytes (why the count bound in cachedTransform is not setBounded). */
 function dropOldest(): void {
-  const oldest = cache.keys().next().value!;
-  cache.delete(oldest);
+  const oldest = forgetOldest(cache)!;
   cacheBytes -= cacheSizes.get(oldest) ?? 0;
   cacheSizes.delete(oldest);
 }

@@ -5,6 +5,7 @@
 // Only a load seen before is imaged (taking an image costs about 2.3 ms, a learner's own edit never repeats), and
 // the images are bounded in bytes, least recently used going first.
 import { createHash } from "node:crypto";
+import { setAsNewest } from "../../runtime/bounded-table";
 import type { VmScript } from "./protocol";
 
 /**
@@ -49,9 +50,7 @@ export class LoadCache<S> {
   /** Counts a load of `key` about to run from scratch; true when it ran before, so its result is worth an image. */
   worthImaging(key: string): boolean {
     const count = (this.seen.get(key) ?? 0) + 1;
-    this.seen.delete(key);
-    this.seen.set(key, count);
-    if (this.seen.size > SEEN_KEYS) this.seen.delete(this.seen.keys().next().value!);
+    setAsNewest(this.seen, key, count, SEEN_KEYS);
     return count >= 2 && this.maxBytes > 0;
   }
 

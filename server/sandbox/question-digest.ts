@@ -4,6 +4,7 @@
 // digest: 1.7% of the workers' CPU in a room of 200 (perf, `bench/README.md` stop 12: a worker's own work per
 // message). A question already hashed on this thread is answered from a bounded table instead.
 import { createHash } from "node:crypto";
+import { setBounded } from "../../runtime/bounded-table";
 
 /** At most this many questions are remembered; past it, the one remembered first is forgotten. */
 export const REMEMBERED_QUESTIONS = 512;
@@ -16,10 +17,7 @@ export function questionDigest(text: string): string {
   const known = remembered.get(text);
   if (known !== undefined) return known;
   const digest = createHash("sha256").update(text).digest("hex").slice(0, 16);
-  if (text.length <= REMEMBERED_QUESTION_CHARS) {
-    if (remembered.size >= REMEMBERED_QUESTIONS) remembered.delete(remembered.keys().next().value!);
-    remembered.set(text, digest);
-  }
+  if (text.length <= REMEMBERED_QUESTION_CHARS) setBounded(remembered, text, digest, REMEMBERED_QUESTIONS);
   return digest;
 }
 

@@ -4,6 +4,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { CompileFlags, JSException, QuickJS, type JSValueHandle } from "quickjs-wasi";
 import { copyBytes } from "./byte-copy";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
+import { setAsNewest } from "../../runtime/bounded-table";
 import type { StartReport } from "../../runtime/official-sdk/runtime";
 import { LoadCache, loadKey, type LoadedImage } from "./load-cache";
 import { officialModuleSource, resolveModule } from "./official-modules";
@@ -619,9 +620,7 @@ function noteForms(vm: Vm | undefined, json: string): void {
   const known = formsOfBuild.get(vm.build) ?? [];
   for (const form of forms)
     if (typeof form === "string" && form.length <= MAX_FORM_CHARS && known.length < MAX_FORMS_REPORTED && !known.includes(form)) known.push(form);
-  formsOfBuild.delete(vm.build);
-  formsOfBuild.set(vm.build, known);
-  if (formsOfBuild.size > MAX_BUILDS_WITH_FORMS) formsOfBuild.delete(formsOfBuild.keys().next().value!);
+  setAsNewest(formsOfBuild, vm.build, known, MAX_BUILDS_WITH_FORMS);
 }
 
 /**

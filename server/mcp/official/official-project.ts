@@ -1,6 +1,7 @@
 // A session's official-SDK project: its last good build, the instances (processes) it runs, and its /mcp endpoint.
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { createHash } from "node:crypto";
+import { setBounded } from "../../../runtime/bounded-table";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
 import type { SandboxPool } from "../../sandbox/pool";
@@ -32,8 +33,7 @@ function listOnce(pool: SandboxPool, project: CompiledProject, limits: Limits, c
   let listed = listings.get(build);
   if (!listed) {
     listed = listTools(pool, project, limits, clock);
-    listings.set(build, listed);
-    if (listings.size > MAX_LISTINGS) listings.delete(listings.keys().next().value!);
+    setBounded(listings, build, listed, MAX_LISTINGS);
     listed.catch(() => listings.delete(build));
   }
   return listed;
