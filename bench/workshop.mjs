@@ -149,6 +149,19 @@ async function workshop(n, args) {
         stuff,
         serverCpu(server.pid, (name, ms, mainMs) => (cost[name].push(ms), costMain[name].push(mainMs))),
       );
+    // `--served-before K`: K rooms of n first, not measured, so the measured room meets a server that has been up (its
+    // code optimized, its workers' heaps grown), as a hosted playground's later rooms do; their sessions stay open.
+    let errorsBefore = 0;
+    for (let k = 0; k < intArg(args, "served-before", 0); k++)
+      await Promise.all(
+        Array.from({ length: n }, () =>
+          learner(
+            server.url,
+            stuff,
+            wallClock(() => undefined),
+          ).catch(() => errorsBefore++),
+        ),
+      );
     const before = server.memory();
     const samples = Object.fromEntries(STEPS.map((s) => [s, []]));
     busyWaits = { count: 0 };
@@ -157,8 +170,8 @@ async function workshop(n, args) {
     const cpuBefore = cpuMs(server.pid);
     const clientBefore = process.cpuUsage();
     const workersBefore = laterThreadsCpuMs(server.pid, server.startThreads);
-    // Counted since stop 12 (a server from before has none).
-    const instancesBefore = (await server.stats()).sandbox.instances ?? {};
+    // Counted since stop 12 and stop 21 (a server from before has none).
+    const { instances: instancesBefore = {}, invoked: invokedBefore = {} } = (await server.stats()).sandbox;
     const loadBefore = loadavg()[0];
     const start = performance.now();
     // `--ramp S` spreads arrivals evenly over S seconds, as a room does after "open the link"; 0 is a burst.
@@ -190,12 +203,16 @@ async function workshop(n, args) {
     const workersAfter = laterThreadsCpuMs(server.pid, server.startThreads);
     const after = server.memory();
     const stats = await server.stats();
-    const instances = Object.fromEntries(Object.entries(stats.sandbox.instances ?? {}).map(([k, v]) => [k, (v - instancesBefore[k]) / n]));
+    const perLearner = (counts, before) => Object.fromEntries(Object.entries(counts ?? {}).map(([k, v]) => [k, (v - (before[k] ?? 0)) / n]));
+    const instances = perLearner(stats.sandbox.instances, instancesBefore);
     return {
       n,
       wallMs,
       timedOut,
       errors: errors.length,
+      servedBefore: { rooms: intArg(args, "served-before", 0), errors: errorsBefore },
+      // Entries the room invoked in VMs, a learner: `callTool` is one tool call reaching a learner's server.
+      invokedPerLearner: perLearner(stats.sandbox.invoked, invokedBefore),
       errorSamples: errors.slice(0, 5),
       // How many failed at each step, by what the error was (its message without ids and numbers).
       errorKinds: countBy(errors, (e) => `${e.step}: ${e.message.replace(/[0-9a-f-]{8,}|\d+/gi, "#").slice(0, 120)}`),
@@ -261,6 +278,20 @@ async function bareFlowCpuMs(flows) {
   }
 }
 
+/**
+ * The SDK's floor in the same run: the same flow with the client in the server's process over the SDK's in-memory
+ * transport (bench/servers/bare-sdk-in-process.mjs), as a learner's tests and checks reach its server; CPU of both
+ * ends. A learner's tool calls times half of it is what the official SDK alone costs under them.
+ */
+async function inProcessFlowCpuMs(flows) {
+  const bare = await startChild("bench/servers/bare-sdk-in-process.mjs");
+  try {
+    return (await bare.ask("flows", { flows, warmUp: 200 })).cpuMsPerFlow;
+  } finally {
+    await bare.stop();
+  }
+}
+
 /** K idle sessions on a fresh server, created one after another, settled, then RSS per session. */
 async function idleSessions(k, args) {
   const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
@@ -319,6 +350,18 @@ function rowsFor(run) {
       target: `≤ ${TARGET_CPU_MS} ms`,
     });
   rows.push({ figure: "errors", value: run.errors, target: "0" });
+  if (run.servedBefore.rooms > 0)
+    rows.push({
+      figure: `rooms of ${run.n} served before this one (--served-before): errors in them`,
+      value: `${run.servedBefore.rooms}: ${run.servedBefore.errors}`,
+      target: "0",
+    });
+  rows.push({
+    figure: "VM entries invoked a learner",
+    value: Object.entries(run.invokedPerLearner)
+      .map(([fn, count]) => `${fn} ${round(count, 1)}`)
+      .join(", "),
+  });
   rows.push({ figure: "429s waited out (one address, as the page does)", value: run.busyWaits });
   rows.push({ figure: "load average (1 min) before / after", value: `${round(run.loadAverage.before, 1)} / ${round(run.loadAverage.after, 1)}` });
   rows.push({ figure: "whole run", value: round(run.wallMs / 1000), unit: "s" });
@@ -367,14 +410,27 @@ export async function main(args) {
   // `--bare-flows 0` skips the yardstick; /proc counts in 10 ms ticks, so a few hundred flows make it fine enough.
   const bareFlows = intArg(args, "bare-flows", 400);
   const bareFlowMs = bareFlows > 0 ? await bareFlowCpuMs(bareFlows) : undefined;
+  const inProcessFlowMs = bareFlows > 0 ? await inProcessFlowCpuMs(bareFlows * 5) : undefined;
   if (bareFlowMs !== undefined)
     printTable(`Against a bare official-SDK server, measured in this run (${bareFlows} elicitation flows after 50)`, [
       { figure: "bare SDK server CPU per elicitation flow (both rounds)", value: round(bareFlowMs, 2), unit: "ms" },
-      ...runs.map((r) => ({
-        figure: `N=${r.n}: server CPU per learner, in bare-SDK flows`,
-        value: round(r.cpu.serverMsPerLearner / bareFlowMs, 1),
-        unit: "flows",
-      })),
+      { figure: "the same flow in process, SDK client and server (both ends)", value: round(inProcessFlowMs, 2), unit: "ms" },
+      ...runs.flatMap((r) => {
+        const toolCalls = r.invokedPerLearner.callTool;
+        return [
+          { figure: `N=${r.n}: server CPU per learner, in bare-SDK flows`, value: round(r.cpu.serverMsPerLearner / bareFlowMs, 1), unit: "flows" },
+          // A flow is two tool calls; every call but the flow step's two is in process.
+          ...(toolCalls
+            ? [
+                {
+                  figure: `N=${r.n}: the SDK alone under a learner's ${round(toolCalls, 1)} tool calls, in process`,
+                  value: round((toolCalls / 2) * inProcessFlowMs, 1),
+                  unit: "ms",
+                },
+              ]
+            : []),
+        ];
+      }),
     ]);
   // `--idle 0` skips this measurement (a per-session figure over no sessions means nothing).
   const idleCount = intArg(args, "idle", 100);
@@ -405,6 +461,7 @@ export async function main(args) {
     rooms: !!args.rooms,
     runs,
     bareFlowMs,
+    inProcessFlowMs,
     idle,
     target: { p95Ms: TARGET_P95_MS, errors: 0, cpuMsPerLearner: TARGET_CPU_MS },
   };

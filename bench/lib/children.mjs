@@ -42,6 +42,8 @@ export async function startChild(script, { env = {}, execArgv = [] } = {}) {
     startThreads: ready.startThreads ?? [],
     memory: () => processMemory(child.pid),
     stats: () => ask(child, "stats"),
+    /** Sends `{ type, ...fields }` and resolves with the child's first message of that type. */
+    ask: (type, fields) => ask(child, type, fields),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -53,16 +55,16 @@ export async function startChild(script, { env = {}, execArgv = [] } = {}) {
   };
 }
 
-function ask(child, type) {
+function ask(child, type, fields = {}) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} answer`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`no ${type} answer`)), 60_000);
     child.on("message", function onAnswer(m) {
       if (m.type !== type) return;
       clearTimeout(timer);
       child.off("message", onAnswer);
       resolve(m);
     });
-    child.send({ type });
+    child.send({ ...fields, type });
   });
 }
 

@@ -99,6 +99,7 @@ describe("VMs restored from a load image", () => {
 
   test("sessions with the same files each get their own module state", async () => {
     const before = await imageHits();
+    const toolCallsBefore = (await pg.pool.stats()).invoked.callTool ?? 0;
     const counts = [];
     for (let i = 0; i < 3; i++) {
       const session = await createSession(pg, COUNTER);
@@ -111,6 +112,8 @@ describe("VMs restored from a load image", () => {
     }
     expect((await imageHits()) - before).toBeGreaterThanOrEqual(1);
     expect(counts).toEqual(Array.from({ length: 3 }, () => [{ calls: 1 }, { calls: 2 }]));
+    // The pool counts the entries it invoked, as bench/workshop.mjs reads them: one callTool a tool call.
+    expect((await pg.pool.stats()).invoked.callTool - toolCallsBefore).toBe(6);
   });
 
   test("learner code replacing __playground.runTest still changes no check result when the VMs come from images", async () => {

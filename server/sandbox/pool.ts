@@ -241,6 +241,7 @@ export class SandboxVm<R extends VmRuntime = VmRuntime> {
     options: { awaitsHost?: boolean } = {},
   ): Promise<JsonText<EntryResult<R, N, A>>> {
     const message = { op: "invoke" as const, vmId: this.id, fn, json: JSON.stringify(args), timeoutMs, awaitsHost: options.awaitsHost === true };
+    this.pool.noteInvoked(fn);
     return this.pool.send(this, message) as Promise<JsonText<EntryResult<R, N, A>>>;
   }
 
@@ -261,6 +262,8 @@ export type SandboxStats = {
   loadImages: { hits: number; misses: number; bytes: number };
   /** VMs restored into a new WebAssembly instance or a kept one, and instances let go of (see spare-instances.ts). */
   instances: InstanceCounts;
+  /** Entries invoked since start, by name (`callTool`, `runTest`...): what a benchmark's learner asked of the VMs. */
+  invoked: Record<string, number>;
 };
 
 export class SandboxPool {
@@ -268,6 +271,7 @@ export class SandboxPool {
   private vms = new Map<number, HeldVm>();
   private nextId = 1;
   private watchdog?: NodeJS.Timeout;
+  private readonly invoked = new Map<string, number>();
   /** Asked to free memory (close an idle session) when a new VM would not fit; true when it freed some. */
   onFull?: () => Promise<boolean>;
   /** Idle sessions being closed because the VMs already open grew past SANDBOX_TOTAL_MB (one pass at a time). */
@@ -535,9 +539,14 @@ export class SandboxPool {
     );
   }
 
+  noteInvoked(fn: string): void {
+    this.invoked.set(fn, (this.invoked.get(fn) ?? 0) + 1);
+  }
+
   /** VMs and their heap; `loadImages`: loads answered from an image, loads run from scratch, and the images' bytes. */
   async stats(): Promise<SandboxStats> {
     const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
+    const invoked = Object.fromEntries(this.invoked);
     return all.reduce<SandboxStats>(
       (sum, json) => {
         const s = JSON.parse(json!) as SandboxStats;
@@ -550,9 +559,10 @@ export class SandboxPool {
             bytes: sum.loadImages.bytes + s.loadImages.bytes,
           },
           instances: Object.fromEntries(Object.entries(sum.instances).map(([k, v]) => [k, v + s.instances[k as keyof InstanceCounts]])) as InstanceCounts,
+          invoked,
         };
       },
-      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 } },
+      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 }, invoked },
     );
   }
 
