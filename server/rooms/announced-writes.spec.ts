@@ -1,6 +1,6 @@
 // A room's writes announce themselves in the statement that writes them: a join, a recorded check, a learner's
-// activity, a leave and an end are one statement each, their NOTIFY included, and nothing is announced when nothing
-// was written.
+// activity, a leave, an end and a lead change are one statement each, their NOTIFY included, and nothing is announced
+// when nothing was written.
 // On PGlite every statement is a round of the database's protocol on the main thread, so a room's burst of checks
 // pays per statement (bench/README.md "Stop 12: the main thread").
 import { mkdtemp, rm } from "node:fs/promises";
@@ -99,7 +99,17 @@ test("an end is one statement, heard once as a room change, and the room's learn
   expect(await rooms.store.learners(ended)).toEqual([]);
 });
 
-test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone, a second leave", async () => {
+test("a lead change is one statement, heard once as a room change, and written", async () => {
+  const room = (await rooms.store.room(code))!;
+  statements.length = 0;
+  const lead = await rooms.lead(room, { action: "lock", item: "c2-act-after-asking" });
+  expect(lead?.locked).toEqual(["c2-act-after-asking"]);
+  expect(statements).toHaveLength(1);
+  expect(await announcements(1)).toEqual([{ code, kind: "room" }]);
+  expect((await rooms.store.room(code))?.lead).toEqual(lead);
+});
+
+test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone, a second leave, a lead change of no room or no item", async () => {
   const over = (await rooms.store.create("over")).code;
   await rooms.end(over);
   const eve = await rooms.join(code, "Eve");
@@ -114,5 +124,9 @@ test("nothing written, nothing announced: a join of an ended room, a check or a 
   await rooms.leave(gone);
   await rooms.leave(left);
   await rooms.end("NO-SUCH-ROOM");
+  const room = (await rooms.store.room(code))!;
+  expect(await rooms.lead({ ...room, code: "NO-SUCH-ROOM" }, { action: "open", item: "04-on-the-wire" })).toBeDefined();
+  expect(await rooms.lead(room, { action: "open", item: "no-such-lesson" })).toBeUndefined();
+  expect(await rooms.lead(room, { action: "release", item: "04-on-the-wire", what: "hint" })).toBeUndefined();
   expect(await announcements(0)).toEqual([]);
 });

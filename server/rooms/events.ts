@@ -4,6 +4,7 @@
 import type { Database } from "../db/database";
 
 export const ROOM_CHANNEL = "playground_rooms";
+/** Every change reaches the board; a "room" change (the lead, an end) reaches learners' pages too. */
 export type RoomChange = { code: string; kind: "board" | "room" };
 
 type Subscriber = { kind: RoomChange["kind"]; send(payload: unknown): void };
@@ -29,12 +30,6 @@ export class RoomEvents {
     private readonly db: Database,
     private readonly rebuild: Rebuild,
   ) {}
-
-  /** Announces a change; "room" changes (lead, locks, releases, end) reach learners too, and always the board. */
-  async changed(code: string, kind: RoomChange["kind"]): Promise<void> {
-    const { channel, payload } = announcement(code, kind);
-    await this.db.notify(channel, payload);
-  }
 
   async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void): Promise<() => void> {
     this.listening ??= this.db

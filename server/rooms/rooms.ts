@@ -42,7 +42,10 @@ export class Rooms {
     return { code: room.code, title: room.title, name, ended: room.ended_at !== null, lead: room.lead, released };
   }
 
-  /** Applies a teacher's lead change; undefined when it names no lesson or challenge of the course. */
+  /**
+   * Applies a teacher's lead change, written and announced in one statement (see RoomStore.setLead); a "room" change,
+   * so learners' pages hear it. Undefined when it names no lesson or challenge of the course.
+   */
   async lead(room: RoomRow, change: LeadChange): Promise<RoomLead | undefined> {
     const item = (await listLessons()).find((i) => i.id === change.item);
     if (!item) return undefined;
@@ -54,8 +57,7 @@ export class Rooms {
       if (item.kind !== "challenge") return undefined;
       lead.released[item.id] = change.what;
     } else delete lead.released[item.id];
-    await this.store.setLead(room.code, lead);
-    await this.events.changed(room.code, "room");
+    await this.store.setLead(room.code, lead, announcement(room.code, "room"));
     return lead;
   }
 

@@ -197,8 +197,13 @@ export class RoomStore {
     );
   }
 
-  async setLead(code: string, lead: RoomLead): Promise<void> {
-    await this.db.query("UPDATE rooms SET lead = $2 WHERE code = $1", [code, JSON.stringify(lead)]);
+  /** Writes what the teacher leads, announced: one statement, silent when no room has that code. */
+  async setLead(code: string, lead: RoomLead, announce: Announcement): Promise<void> {
+    await this.db.query(
+      `WITH led AS (UPDATE rooms SET lead = $2 WHERE code = $1 RETURNING 1)
+       SELECT pg_notify($3, $4) FROM led`,
+      [code, JSON.stringify(lead), announce.channel, announce.payload],
+    );
   }
 
   async learners(code: string): Promise<LearnerRow[]> {
