@@ -5,7 +5,7 @@
 //   await db.query<Row>(sql, params)            // rows; $1..$n parameters; int8/count as number, timestamptz as Date
 //   await db.transaction(async (tx) => { await tx.query(...) })   // one connection, BEGIN..COMMIT, ROLLBACK on throw
 //   const stop = await db.listen(channel, (payload) => ...)      // LISTEN; returns an unlisten function
-//   await db.notify(channel, payload)           // pg_notify; reaches every listener on every instance
+//   NOTIFY: a write sends pg_notify in its own statement (rooms/store.ts, session-store.ts); every instance hears it
 //   db.kind                                     // "pglite" | "postgres"
 //   db.opened                                   // true once a query opened it (PGlite costs ~350 MB and ~4 s on first create)
 //   await db.close()
@@ -30,7 +30,6 @@ export interface Connection extends Queryable {
 export interface Database extends Connection {
   readonly kind: "pglite" | "postgres";
   readonly opened: boolean;
-  notify(channel: string, payload: string): Promise<void>;
 }
 
 export type DatabaseOptions = {
@@ -80,9 +79,6 @@ export function openDatabase(options: DatabaseOptions): Database {
     async listen(channel, onPayload) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a usable channel name: ${channel}`);
       return (await connection()).listen(channel, onPayload);
-    },
-    async notify(channel, payload) {
-      await (await connection()).query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     async close() {
       closed = true;

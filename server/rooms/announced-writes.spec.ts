@@ -26,7 +26,6 @@ function counted(inner: Database): Database {
     kind: inner.kind,
     opened: inner.opened,
     query: (sql, params) => (statements.push(sql), inner.query(sql, params)),
-    notify: (channel, payload) => (statements.push(`NOTIFY ${channel}`), inner.notify(channel, payload)),
   };
 }
 
