@@ -419,7 +419,7 @@ export async function main(args) {
         const toolCalls = r.invokedPerLearner.callTool;
         return [
           { figure: `N=${r.n}: server CPU per learner, in bare-SDK flows`, value: round(r.cpu.serverMsPerLearner / bareFlowMs, 1), unit: "flows" },
-          // A flow is two tool calls; every call but the flow step's two is in process.
+          // A flow is two tool calls. The flow step's two come over HTTP and are counted here as if in process.
           ...(toolCalls
             ? [
                 {

@@ -546,10 +546,9 @@ export class SandboxPool {
   /** VMs and their heap; `loadImages`: loads answered from an image, loads run from scratch, and the images' bytes. */
   async stats(): Promise<SandboxStats> {
     const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
-    const invoked = Object.fromEntries(this.invoked);
-    return all.reduce<SandboxStats>(
+    const workers = all.reduce<Omit<SandboxStats, "invoked">>(
       (sum, json) => {
-        const s = JSON.parse(json!) as SandboxStats;
+        const s = JSON.parse(json!) as Omit<SandboxStats, "invoked">;
         return {
           vms: sum.vms + s.vms,
           allocatedBytes: sum.allocatedBytes + s.allocatedBytes,
@@ -559,11 +558,11 @@ export class SandboxPool {
             bytes: sum.loadImages.bytes + s.loadImages.bytes,
           },
           instances: Object.fromEntries(Object.entries(sum.instances).map(([k, v]) => [k, v + s.instances[k as keyof InstanceCounts]])) as InstanceCounts,
-          invoked,
         };
       },
-      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 }, invoked },
+      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 } },
     );
+    return { ...workers, invoked: Object.fromEntries(this.invoked) };
   }
 
   async close(): Promise<void> {
