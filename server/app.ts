@@ -7,7 +7,9 @@ import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
+import { LiveStreams } from "./http/event-stream";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
+import { rememberClient } from "./http/request-client";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
@@ -81,7 +83,9 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     runs: new RateLimiter(config.rateLimits.runs),
     rooms: new RateLimiter(config.rateLimits.rooms),
     joins: new RateLimiter(config.rateLimits.joins),
+    roomLookups: new RateLimiter(config.rateLimits.roomLookups),
   };
+  const streams = new LiveStreams(config.liveStreams);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
@@ -113,6 +117,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");
     const address = clientAddress(req, config.trustProxy);
+    rememberClient(req, { key: address, streams });
     if (isApi || isMcp) {
       checkOrigin(req, origin);
       limiters.requests.check(address);
