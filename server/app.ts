@@ -92,8 +92,15 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
     if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
+    // A room code that does not exist costs the address a lookup; once they are spent, every code is refused alike,
+    // so guessing cannot tell a real room from none.
+    const roomCode = /^\/api\/rooms\/[^/]+/.test(url.pathname);
+    if (roomCode) limiters.roomLookups.checkNotEmpty(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url, req });
+    const answer = await match.route.handle({ params: match.params, body, url, req }).catch((error: unknown) => {
+      if (roomCode && error instanceof HttpError && error.status === 404) limiters.roomLookups.take(address);
+      throw error;
+    });
     if ("stream" in answer) return answer.stream(res);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
