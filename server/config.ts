@@ -121,7 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
-    // the server's resident size stays under about this plus 400 MB. A room of 400 needs about 2.8 GB of it.
+    // the rest is left for the caches, requests in flight and Node itself (the ceiling in docs/security.md).
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory(memory) / 2 ** 20 / 4)),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,

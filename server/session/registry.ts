@@ -68,7 +68,7 @@ export class SessionRegistry {
   create(): Session {
     const session = this.hold(randomBytes(16).toString("base64url"));
     // With a database, its first save writes last_used as it creates the row (created and saved in one request), so its first touch
-    // is due a full interval later, not on the next request: one UPDATE a session fewer (bench/README stop 12).
+    // is due a full interval later, not on the next request: one UPDATE a session fewer.
     if (this.store) this.touched.set(session.id, Date.now());
     return session;
   }
