@@ -2,6 +2,7 @@
 // GET /api/sessions/{id}/traffic.
 import { FilesBody, type ConsoleTail, type FilesUpdated, type SessionCreated } from "../../contract/api";
 import { eventStream } from "../http/event-stream";
+import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
 import type { Session } from "../session/session";
@@ -21,9 +22,9 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       method: "POST",
       path: /^\/api\/sessions$/,
       rateLimit: "sessions",
-      async handle({ body, url }) {
+      async handle({ body, url, req }) {
         const { files } = parseBody(FilesBody, body);
-        const session = registry.create();
+        const session = registry.create(clientOf(req)?.key);
         const built = await session.setFiles(files);
         const created = { id: session.id, mcpUrl: mcpUrl(url, session.id) };
         if (!built.ok) return { status: 422, body: { ...created, tools: [], diagnostics: built.diagnostics } satisfies SessionCreated };
