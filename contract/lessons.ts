@@ -21,11 +21,3 @@ export const Lesson = z.strictObject({
   files: z.record(z.string(), z.string()),
 });
 export type Lesson = z.infer<typeof Lesson>;
-
-/**
- * Inlined in the playground's page as `<script type="application/json" id="first-screen">`: what GET /api/lessons and
- * the opened lesson's GET /api/lessons/{id} would answer (the lesson of `?lesson=`, else the first), so the first
- * screen asks for neither.
- */
-export const FIRST_SCREEN_ELEMENT = "first-screen";
-export type FirstScreen = { lessons: LessonSummary[]; lesson?: Lesson };

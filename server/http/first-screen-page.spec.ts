@@ -5,7 +5,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/lessons";
+import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/first-screen";
 import { getLesson, listLessons } from "../lessons/catalog";
 import { sendPage } from "./first-screen-page";
 

@@ -3,7 +3,7 @@
 // script: the page's policy (no inline script) stands. Rooms' pages (?room=, ?join=) get the page as built.
 import { readFile, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/lessons";
+import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/first-screen";
 import { getLesson, listLessons } from "../lessons/catalog";
 
 let built: { path: string; mtimeMs: number; html: string } | undefined;

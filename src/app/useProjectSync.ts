@@ -13,7 +13,9 @@ export function useProjectSync() {
   useEffect(() => {
     if (!project.lesson) return;
     const files = project.files;
-    const t = setTimeout(() => void sessionKeeper.sync(files).catch(() => undefined), project.replacedAt === project.revision ? 0 : SYNC_DELAY_MS);
+    // The lesson's own starter (opened or reset, not edited): the server has those files, so it is named, not sent.
+    const starterOf = files === project.lesson.files ? project.lesson.id : undefined;
+    const t = setTimeout(() => void sessionKeeper.sync(files, starterOf).catch(() => undefined), project.replacedAt === project.revision ? 0 : SYNC_DELAY_MS);
     return () => clearTimeout(t);
   }, [project.revision, project.lesson, project.files, project.replacedAt]);
 }
