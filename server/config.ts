@@ -57,6 +57,8 @@ export type PlaygroundConfig = {
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** Build the first lesson once before listening (WARM_START, on unless "0"), so the first learner waits no longer than the next. */
+  warmStart: boolean;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
@@ -145,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    warmStart: env.WARM_START !== "0",
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);
