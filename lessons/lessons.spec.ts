@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getChallengeMaterial, getLesson, listLessons, type LessonSummary } from "../server/lessons/catalog";
 import { api, createSession, startTestPlayground } from "../server/testing/harness";
-import { OTHER_RIGHT_SOLUTIONS, WRONG_SOLUTIONS } from "./challenge-variants";
+import { OTHER_RIGHT_SOLUTIONS } from "./challenge-right-variants";
+import { WRONG_SOLUTIONS } from "./challenge-variants";
 import type { Playground } from "../server/app";
 
 let pg: Playground;
