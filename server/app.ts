@@ -2,7 +2,6 @@
 import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
-import { warmCompiler } from "./compile/compile";
 import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
@@ -14,7 +13,7 @@ import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from ".
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
-import { openDatabase, type Database } from "./db/database";
+import type { Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
 import { Rooms } from "./rooms/rooms";
@@ -22,9 +21,10 @@ import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
-import { SandboxPool } from "./sandbox/pool";
+import type { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
+import { startServices } from "./startup";
 
 export type Playground = {
   server: Server;
@@ -48,20 +48,8 @@ export type RouteDeps = {
 };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
-  const [pool] = await Promise.all([
-    SandboxPool.start({
-      workers: config.workers,
-      memoryMB: config.memoryMB,
-      stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
-      totalMB: config.sandboxTotalMB,
-      loadCacheMB: config.loadCacheMB,
-    }),
-    warmCompiler(),
-  ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
-  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { pool, db } = await startServices(config, codec);
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(

@@ -57,6 +57,8 @@ export type PlaygroundConfig = {
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** Build the first lesson once before listening (WARM_START, on unless "0"), so the first learner waits no longer than the next. */
+  warmStart: boolean;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
@@ -140,11 +142,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
-    // the server's resident size stays under about this plus 400 MB. A room of 400 needs about 2.8 GB of it.
+    // the rest is left for the caches, requests in flight and Node itself (the ceiling in docs/security.md).
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory(memory) / 2 ** 20 / 4)),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    warmStart: env.WARM_START !== "0",
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);

@@ -1,7 +1,7 @@
 // A flow's safety: an answer outside the form, requestState replayed or carried over a change, forged checks, and
 // the caps on console output, reports, results and sandbox memory.
 import { readdirSync, readFileSync } from "node:fs";
-import { mcp, ROOT, startServer, tool } from "./harness.mjs";
+import { mcp, ROOT, rssCeilingMB, startServer, tool } from "./harness.mjs";
 
 const ask = (question) =>
   tool(
@@ -144,7 +144,7 @@ export async function flowCases({ server, check }) {
       const isFull = (a) => /SANDBOX_TOTAL_MB=256/.test(a.result?.content?.[0]?.text ?? "");
       const full = answers.filter(isFull).length;
       const clear = answers.every((a) => isFull(a) || a.result?._meta?.code === "RESULT_TOO_LARGE");
-      const ceiling = before + 256 + 64 + 64 + 256;
+      const ceiling = rssCeilingMB(before, 256);
       let after = small.rssMB();
       for (let i = 0; i < 120 && after > before + 64; i++) {
         await new Promise((r) => setTimeout(r, 250));

@@ -43,6 +43,9 @@ export function startServer(extraEnv = {}) {
   });
 }
 
+/** The ceiling of docs/security.md: idle size + SANDBOX_TOTAL_MB + COMPILE_CACHE_MB + 2 load caches of 32 MB + 256 MB. */
+export const rssCeilingMB = (idleMB, sandboxTotalMB) => idleMB + sandboxTotalMB + 64 + 64 + 256;
+
 /** The process's resident memory in MB, from /proc. */
 function rssOf(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);

@@ -13,12 +13,19 @@ import { HttpError } from "../http/respond";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
 import { SessionTraffic, TrafficBudget } from "../mcp/traffic";
+import type { Limits } from "../project/project-vm";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
 import type { SessionStore } from "./session-store";
 
 /** How often a session in use tells the database so (so the sweep keeps it). */
 const TOUCH_EVERY_MS = 60_000;
+
+/** What one session's sandbox VM may use, from the settings. */
+export function sessionLimits(config: PlaygroundConfig): Limits {
+  const { callTimeoutMs, loadTimeoutMs, memoryMB, maxResultBytes, logCallBytes, logSessionBytes } = config;
+  return { callTimeoutMs, loadTimeoutMs, memoryMB, maxResultBytes, logCallBytes, logSessionBytes };
+}
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -87,7 +94,7 @@ export class SessionRegistry {
     }
     const session = this.hold(randomBytes(16).toString("base64url"), client);
     // With a database, its first save writes last_used as it creates the row (created and saved in one request), so its first touch
-    // is due a full interval later, not on the next request: one UPDATE a session fewer (bench/README stop 12).
+    // is due a full interval later, not on the next request: one UPDATE a session fewer.
     if (this.store) this.touched.set(session.id, Date.now());
     return session;
   }
@@ -100,14 +107,7 @@ export class SessionRegistry {
     const session = new Session(
       id,
       this.pool,
-      {
-        callTimeoutMs: this.config.callTimeoutMs,
-        loadTimeoutMs: this.config.loadTimeoutMs,
-        memoryMB: this.config.memoryMB,
-        maxResultBytes: this.config.maxResultBytes,
-        logCallBytes: this.config.logCallBytes,
-        logSessionBytes: this.config.logSessionBytes,
-      },
+      sessionLimits(this.config),
       this.config.maxBodyBytes,
       this.store,
       new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName),

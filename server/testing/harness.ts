@@ -9,7 +9,8 @@ import { modernRequest } from "../mcp/modern-request";
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
-  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, ...overrides };
+  // No warm build: each spec starts its own playground, and server/startup.spec.ts covers the warm start.
+  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, warmStart: false, ...overrides };
   return startPlayground(config);
 }
 
