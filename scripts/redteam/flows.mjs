@@ -128,7 +128,7 @@ export async function flowCases({ server, check }) {
 
   await check("24 sessions growing VMs to 3 MB results (SANDBOX_TOTAL_MB=256)", "refused clearly; RSS bounded, back down", async () => {
     // A server of its own, so the sessions the other cases keep (used within minutes, not evictable) leave it room.
-    const small = await startServer({ SANDBOX_TOTAL_MB: "256", SESSION_IDLE_MINUTES: "0.1" });
+    const small = await startServer({ SANDBOX_TOTAL_MB: "256", SESSION_IDLE_MINUTES: "0.5" });
     try {
       const learner = await small.session({ "count.tool.ts": tool("count", "n++; return { n };", "let n = 0;") });
       await mcp(learner.mcpUrl, 1, { name: "count", arguments: {} });
@@ -145,8 +145,9 @@ export async function flowCases({ server, check }) {
       const full = answers.filter(isFull).length;
       const clear = answers.every((a) => isFull(a) || a.result?._meta?.code === "RESULT_TOO_LARGE");
       const ceiling = rssCeilingMB(before, 256);
+      // Back down: the sessions close 30 s after their last use; RSS is read every 250 ms for up to a minute.
       let after = small.rssMB();
-      for (let i = 0; i < 120 && after > before + 64; i++) {
+      for (let i = 0; i < 240 && after > before + 64; i++) {
         await new Promise((r) => setTimeout(r, 250));
         after = small.rssMB();
       }
