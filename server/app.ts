@@ -1,7 +1,7 @@
 // The playground's HTTP server: the SPA, the JSON API and every session's /mcp endpoint on one port.
 import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { PlaygroundConfig } from "./config";
+import { WATCHDOG_GRACE_MS, type PlaygroundConfig } from "./config";
 import { warmCompiler } from "./compile/compile";
 import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
@@ -51,7 +51,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
       workers: config.workers,
       memoryMB: config.memoryMB,
       stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
+      watchdogGraceMs: WATCHDOG_GRACE_MS,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
     }),

@@ -6,6 +6,8 @@ import { HttpError } from "./respond";
 
 /** Live streams (teachers' boards, learners' pages, Wire tabs) one instance keeps open at most. */
 const MAX_STREAMS = 2000;
+/** How often a quiet stream gets a comment, so proxies keep it open. */
+const KEEP_ALIVE_MS = 15_000;
 let open = 0;
 
 /** What a stream's source gets: `send` takes one event's JSON text; `end` closes the stream from the server's side. */
@@ -23,7 +25,7 @@ export function eventStream(req: IncomingMessage, subscribe: (sink: StreamSink) 
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      const keepAlive = setInterval(() => res.write(": still here\n\n"), 15_000);
+      const keepAlive = setInterval(() => res.write(": still here\n\n"), KEEP_ALIVE_MS);
       let unsubscribe: (() => void) | undefined;
       let closed = false;
       req.socket.setTimeout(0);
