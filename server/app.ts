@@ -54,6 +54,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
       watchdogGraceMs: 1000,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
+      plain: config.sandboxPlain,
+      denseOff: config.sandboxDenseOff,
     }),
     warmCompiler(),
   ]);

@@ -1,4 +1,5 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol";
 import { totalmem } from "node:os";
 import type { RateLimit } from "./http/rate-limit";
 
@@ -50,6 +51,10 @@ export type PlaygroundConfig = {
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** SANDBOX_PLAIN=1: the plain sandbox, with no optimisation (server/sandbox/plain-keeper.ts), for comparison and tests. */
+  sandboxPlain: boolean;
+  /** SANDBOX_DENSE_OFF: the dense sandbox's optimisations switched off, by name (server/sandbox/protocol.ts). */
+  sandboxDenseOff: DenseOptimisation[];
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
@@ -85,6 +90,9 @@ function list(raw: string | undefined): string[] {
     .map((h) => h.trim())
     .filter(Boolean);
 }
+
+/** Whether SANDBOX_PLAIN selects the plain sandbox (test helpers read it beside their own settings). */
+export const sandboxPlainFrom = (env: NodeJS.ProcessEnv = process.env): boolean => env.SANDBOX_PLAIN === "1";
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: MemoryReading = readMemory()): PlaygroundConfig {
   return {
@@ -126,6 +134,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    sandboxPlain: sandboxPlainFrom(env),
+    sandboxDenseOff: list(env.SANDBOX_DENSE_OFF).map((name) => {
+      if (!(DENSE_OPTIMISATIONS as readonly string[]).includes(name))
+        throw new Error(`SANDBOX_DENSE_OFF names the optimisations ${DENSE_OPTIMISATIONS.join(", ")}, not "${name}"`);
+      return name as DenseOptimisation;
+    }),
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);
