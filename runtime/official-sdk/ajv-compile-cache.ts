@@ -2,13 +2,13 @@
 // do so (`elicitInput` → `AjvJsonSchemaValidator.getValidator` → `ajv.compile`). Ajv 8 caches compiled schemas by
 // object identity, and a tool builds its `requestedSchema` afresh on every call, so each answer compiles again. On a
 // host's JIT that is a fraction of a millisecond; QuickJS interprets Ajv's code generator and the code it generates,
-// about 6 ms per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did with its
+// several milliseconds per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did with its
 // serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only the
 // recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile` is
 // wrapped, inside the sandbox's bundle.
 //
 // Every connection is a fresh instance, though, restored from the image of its server just started, and so would
-// compile its form once more: about a quarter of an official-SDK learner's sandbox CPU. So the forms a build's
+// compile its form once more, in every instance. So the forms a build's
 // instances compiled are reported (`takeNewForms`), and the worker has the next instance of that build, just
 // started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
 // server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv

@@ -87,10 +87,9 @@ export function baseSnapshot(limits: VmLimits, runtime: VmRuntime): Promise<Base
 
 /**
  * Evaluates a runtime in the VM that is snapshotted from bytecode compiled in a throwaway VM, without its source text.
- * Parsed in place, the FrontMCP runtime left 5.8 MB of linear memory for 2.5 MB of heap: the parser's peak stays in
- * memory that never shrinks, and QuickJS keeps each function's source for `toString`. From bytecode without source
- * it leaves 3.6 MB, and every VM restored from the snapshot copies, compares and faults in that much less. The
- * runtime's own functions then print as `[native code]`, as built-ins do; learner code is evaluated from source.
+ * Parsed in place, the parser's peak would stay in linear memory (which never shrinks) and QuickJS would keep each
+ * function's source for `toString`; every VM restored from the snapshot copies, compares and faults in all of that
+ * memory. The runtime's own functions then print as `[native code]`, as built-ins do; learner code keeps its source.
  */
 async function evalRuntime(qjs: QuickJS, limits: VmLimits, code: string): Promise<void> {
   const compiler = await QuickJS.create(options(limits, () => undefined));

@@ -125,9 +125,9 @@ export function hostCall(vmId: number, qjs: QuickJS) {
 }
 
 /**
- * The fingerprint of an elicitation question (runtime/sdk/tool.ts questionDigest), in native code: the interpreter
- * took about 0.07 ms for its loop over a question's characters, and a learner's tests and checks hash about 28
- * questions. A function of the text alone, so every VM (and every instance) computes the same one (question-digest.ts).
+ * The fingerprint of an elicitation question (runtime/sdk/tool.ts questionDigest), in native code: the interpreter's
+ * loop over a question's characters is slow, and a learner's tests and checks hash many questions. A function of
+ * the text alone, so every VM (and every instance) computes the same one (question-digest.ts).
  */
 export const QUESTION_DIGEST = "__questionDigest";
 export function questionDigest(qjs: QuickJS) {

@@ -1,15 +1,13 @@
-// Restores VMs into the WebAssembly instances of VMs that closed, instead of a new instance each time. Measured on a
-// FrontMCP VM (3.5 MB of linear memory): a restore into a new instance costs about 3.7 ms of CPU alone (the kernel
-// handing the fresh memory its pages, the instantiation), and in a room of 200 about 12 ms for each instance let go
-// of and made again (the forced collection reclaim.ts runs per 16 MB let go, V8 marking for the external memory, page
-// faults); copying the same snapshot into an instance whose memory is already in place costs about 0.4 ms. A test run
-// or a check opens two VMs, a learner seven.
+// Restores VMs into the WebAssembly instances of VMs that closed, instead of a new instance each time. A restore into
+// a new instance pays for the kernel handing the fresh memory its pages and for the instantiation, and every instance
+// let go of costs the forced collection reclaim.ts runs, V8's marking for the external memory and page faults;
+// copying the same snapshot into an instance whose memory is already in place costs a fraction of that. A test run or
+// a check opens two VMs, a learner several.
 //
 // Every instance that closes normally is kept (while it fits under SANDBOX_TOTAL_MB) until the worker has been idle
 // for a while, with no count of its own: a worker then holds at most as many instances, open and kept together, as
-// it had VMs open at once since it was last idle, each of them counted in the ledger while it was open. A count of
-// four made a room that ran 32 test files at once let 1.2 instances a learner go and make them again (73-78 against
-// 61 ms of CPU a learner).
+// it had VMs open at once since it was last idle, each of them counted in the ledger while it was open. A fixed
+// count would let a room running many test files at once let instances go and make them again.
 //
 // A VM restored this way is the same as one restored into a new instance:
 // - the whole linear memory is overwritten by the snapshot (an instance is reused only for a snapshot at least as
@@ -42,7 +40,7 @@ const memoryOf = (wired: Wired) => memoryOfInstance(wired.instance);
 
 const ZERO_PAGE = Buffer.alloc(IMAGE_PAGE_BYTES);
 const bytesOf = (memory: Uint8Array) => Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
-/** A snapshot's all-zero pages (a VM's stack it never reached: about 29% of a FrontMCP VM), found once per snapshot. */
+/** A snapshot's all-zero pages (a VM's stack it never reached, a good part of a FrontMCP VM), found once per snapshot. */
 const zeroPagesOf = new WeakMap<Uint8Array, Set<number>>();
 
 function zeroPages(memory: Uint8Array): Set<number> {
