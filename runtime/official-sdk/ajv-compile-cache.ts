@@ -2,19 +2,18 @@
 // do so (`elicitInput` → `AjvJsonSchemaValidator.getValidator` → `ajv.compile`). Ajv 8 caches compiled schemas by
 // object identity, and a tool builds its `requestedSchema` afresh on every call, so each answer compiles again. On a
 // host's JIT that is a fraction of a millisecond; QuickJS interprets Ajv's code generator and the code it generates,
-// several milliseconds per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did with its
-// serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only the
-// recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile` is
-// wrapped, inside the sandbox's bundle.
+// several milliseconds per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did
+// with its serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only
+// the recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile`
+// is wrapped, inside the sandbox's bundle.
 //
 // Every connection is a fresh instance, though, restored from the image of its server just started, and so would
-// compile its form once more, in every instance. So the forms a build's
-// instances compiled are reported (`takeNewForms`), and the worker has the next instance of that build, just
-// started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
-// server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv
-// is left exactly as a fresh process has it. Its `compile` of such a form returns the twin's validator only while
-// its Ajv is still as it was then (the same options, formats, keyword rules, schemas and refs); otherwise it compiles
-// as always.
+// compile its form once more, in every instance. So the forms a build's instances compiled are reported
+// (`takeNewForms`), and the worker has the next instance of that build, just started, compile them ahead (`warmForms`)
+// before it images it again. They are compiled on a twin of each of the server's Ajv instances (the same class, options
+// and format objects, nothing else added), so the server's own Ajv is left exactly as a fresh process has it. Its
+// `compile` of such a form returns the twin's validator only while its Ajv is still as it was then (the same options,
+// formats, keyword rules, schemas and refs); otherwise it compiles as always.
 import type Ajv from "ajv";
 import { type AjvState, addKeywordsOf, formatsOf, onEveryAjv, stateOf } from "./ajv-internals";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
