@@ -40,6 +40,8 @@ export async function startServices(config: PlaygroundConfig, codec: RequestStat
       watchdogGraceMs: 1000,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
+      plain: config.sandboxPlain,
+      denseOff: config.sandboxDenseOff,
     }),
     warmCompiler(),
   ]);
