@@ -10,7 +10,8 @@ import { tabSync } from "../project/tab-sync";
 import { LessonMenu } from "../lessons/LessonMenu";
 import { LessonText } from "../lessons/LessonText";
 import { courseSteps, neighbours } from "../lessons/course";
-import { progressStore, useProgress } from "../lessons/progress";
+import { progressStore, stateIn, useProgress } from "../lessons/progress";
+import { verdictKeeper } from "../lessons/verdict-keeper";
 import { EditorPanel } from "../editor/EditorPanel";
 import { CallTab } from "../tabs/call/CallTab";
 import { callStore, useCall } from "../tabs/call/call-store";
@@ -61,7 +62,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const call = useCall();
   const wire = useWireLog();
   const outside = useOutsideTraffic();
-  const passed = useProgress();
+  const progress = useProgress();
   const theme = useTheme();
   const font = useFontSize();
   const presenter = usePresenter();
@@ -81,6 +82,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   useEffect(() => {
     void decodeShareHash(location.hash).then((s) => setShared(s ?? null));
     tabSync.start();
+    verdictKeeper.start();
     // A share link pasted over this page's address changes only the hash: open it as a fresh load
     // would (the draft is flushed on the way out, and a differing draft is asked about).
     const onHash = () => {
@@ -308,7 +310,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
       step={around.current}
       previous={around.previous}
       next={around.next}
-      passed={passed.has(project.lesson.id)}
+      state={stateIn(progress, project.lesson.id)}
       onPick={pickLesson}
       notices={<LessonNotices />}
     />
@@ -327,7 +329,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
           <img src="/favicon.svg" alt="" className="size-6" />
           <span className="hidden 2xl:inline">Elicitation Playground</span>
         </a>
-        <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={pickLesson} />
+        <LessonMenu steps={steps} current={lessonId} edited={project.edited} progress={progress} onPick={pickLesson} />
         {/* On a phone the room's controls get a row of their own, under the actions. */}
         <div className="order-last flex w-full min-w-0 justify-end sm:order-none sm:w-auto">
           {typeof headerSlot === "function" ? headerSlot({ id: lessonId, open: pickLesson }) : headerSlot}
