@@ -4,7 +4,7 @@ import type { CheckReport, ProjectFiles, TestRun } from "../../contract/api";
 import type { LessonVerdict } from "../../contract/verdicts";
 import { ApiError, requestJson, waitingOutBusy } from "./http";
 import { roomMembership } from "./rooms";
-import { sessionKeeper } from "./session";
+import { CompileError, sessionKeeper } from "./session";
 
 export type { CheckProblem, CheckReport, CheckResult, TestOutcome, TestRun } from "../../contract/api";
 
@@ -21,10 +21,17 @@ export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun
 }
 
 /** The server's verdict on a lesson for the session as it is now; in a room the server records it for the board. */
-export function lessonVerdict(lessonId: string, files: ProjectFiles): Promise<LessonVerdict> {
-  return sessionKeeper.withSession(files, (id) =>
-    asLearner((learnerKey) => waitingOutBusy(() => requestJson<LessonVerdict>("POST", `/api/sessions/${id}/verdict`, { lesson: lessonId, learnerKey }))),
-  );
+export async function lessonVerdict(lessonId: string, files: ProjectFiles): Promise<LessonVerdict> {
+  const ask = (id: string) =>
+    asLearner((learnerKey) => waitingOutBusy(() => requestJson<LessonVerdict>("POST", `/api/sessions/${id}/verdict`, { lesson: lessonId, learnerKey })));
+  try {
+    return await sessionKeeper.withSession(files, ask);
+  } catch (error) {
+    // Code that does not compile still has its session (holding these files): the server judges it broken now.
+    const id = sessionKeeper.snapshot().id;
+    if (error instanceof CompileError && id) return ask(id);
+    throw error;
+  }
 }
 
 export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckReport> {
