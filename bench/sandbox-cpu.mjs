@@ -3,8 +3,8 @@
 // in turn, so a change of a few ms in the workers shows through the 10 ms ticks of /proc.
 // `--runs 40` runs of each step (after 5 to warm up); the steps are workshop.mjs's, on lesson 06 and challenge c1, or
 // with `--official` on lesson 14 and challenge c8 (official-SDK projects).
-// `--only checkRight` (or a comma list) measures only those steps, so a profiler attached to the child (bench/README's
-// `perf record` line) sees one step's work.
+// `--only checkRight` (or a comma list) measures only those steps, so a profiler attached to the child (the `perf
+// record` line of bench/README.md) sees one step's work.
 import { loadavg } from "node:os";
 import { apiOk, challengeSolution } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";

@@ -170,7 +170,7 @@ async function workshop(n, args) {
     const cpuBefore = cpuMs(server.pid);
     const clientBefore = process.cpuUsage();
     const workersBefore = laterThreadsCpuMs(server.pid, server.startThreads);
-    // Counted since stop 12 and stop 21 (a server from before has none).
+    // A server from before these counts has none of them.
     const { instances: instancesBefore = {}, invoked: invokedBefore = {} } = (await server.stats()).sandbox;
     const loadBefore = loadavg()[0];
     const start = performance.now();

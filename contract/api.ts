@@ -64,6 +64,13 @@ export const RunTestsBody = z
   .optional();
 export type RunTestsBody = z.infer<typeof RunTestsBody>;
 
+/** POST /api/sessions/{id}/verdict: which lesson to judge; with a learner key, the verdict is recorded in their room. */
+export const LessonVerdictBody = z.object({
+  lesson: z.string({ error: '"lesson" must be the id of a lesson' }),
+  learnerKey: z.string({ error: '"learnerKey" must be the key the room gave on joining' }).optional(),
+});
+export type LessonVerdictBody = z.infer<typeof LessonVerdictBody>;
+
 /**
  * Why a sandbox run stopped: its time limit, its memory, the VM itself; `full`: all sandboxes together reached
  * SANDBOX_TOTAL_MB while this code grew (the VM lives on); `error`: the code's own uncaught error (a stack overflow

@@ -392,7 +392,7 @@ await server.connect(new StdioServerTransport());
       const isFull = (a) => /SANDBOX_TOTAL_MB=256/.test(a.result?.content?.[0]?.text ?? "");
       const full = answers.filter(isFull).length;
       const clear = answers.every((a) => isFull(a) || a.result?._meta?.code === "RESULT_TOO_LARGE");
-      // The README's ceiling: idle size + SANDBOX_TOTAL_MB + COMPILE_CACHE_MB + 2 load caches of 32 MB + 256 MB.
+      // The ceiling of docs/security.md: idle size + SANDBOX_TOTAL_MB + COMPILE_CACHE_MB + 2 load caches of 32 MB + 256 MB.
       const ceiling = before + 256 + 64 + 64 + 256;
       // Back down: the sessions close 6 s after their last use; RSS is read every 250 ms for up to 30 s.
       let after = small.rssMB();

@@ -4,6 +4,7 @@ import { FilesBody, LessonSessionBody, type ConsoleTail, type FilesUpdated, type
 import { getLesson } from "../lessons/catalog";
 import { discoverIn } from "../mcp/discover-in-process";
 import { eventStream } from "../http/event-stream";
+import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
 import type { Session } from "../session/session";
@@ -32,9 +33,9 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       method: "POST",
       path: /^\/api\/sessions$/,
       rateLimit: "sessions",
-      async handle({ body, url }) {
+      async handle({ body, url, req }) {
         const files = await startingFiles(body);
-        const session = registry.create();
+        const session = registry.create(clientOf(req)?.key);
         const built = await session.setFiles(files);
         const created = { id: session.id, mcpUrl: mcpUrl(url, session.id) };
         if (!built.ok) return { status: 422, body: { ...created, tools: [], diagnostics: built.diagnostics } satisfies SessionCreated };

@@ -87,12 +87,13 @@ function buildOf(files: ProjectFiles): Promise<CompiledProject> {
   return build;
 }
 
-/** Runs the hidden checks (a VM of their own) against the learner's non-test files (the server VM). */
+/** Runs the hidden checks (a VM of their own, a fresh server VM per check) against the learner's non-test files (the server VM). */
 async function checkWithHiddenTests(deps: TestRunDeps, material: ChallengeMaterial, learner: ProjectFiles): Promise<CheckReport> {
   const compiled = await compileProject(only(learner, (name) => !isTestFile(name)));
   if (!compiled.ok) return report(material, () => ({ passed: false }), compileProblem(compiled.diagnostics));
   const checks = await buildOf(material.checks);
-  const result = await runProjectTests(deps, { server: compiled.project, tests: checks }, Object.keys(material.checks));
+  // Each check meets a server of its own: a fault one check names cannot make another fail.
+  const result = await runProjectTests(deps, { server: compiled.project, tests: checks }, Object.keys(material.checks), undefined, "test");
   const byName = new Map(result.tests.map((t) => [t.name, t]));
   const load = result.tests.flatMap((t) => t.serverFailures ?? []).find((f) => f.kind === "load");
   return report(material, (name) => judged(byName.get(name)), load && serverProblem(load));
