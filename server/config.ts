@@ -1,4 +1,5 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol";
 import { totalmem } from "node:os";
 import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
@@ -57,6 +58,10 @@ export type PlaygroundConfig = {
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** SANDBOX_PLAIN=1: the plain sandbox, with no optimisation (server/sandbox/plain-keeper.ts), for comparison and tests. */
+  sandboxPlain: boolean;
+  /** SANDBOX_DENSE_OFF: the dense sandbox's optimisations switched off, by name (server/sandbox/protocol.ts). */
+  sandboxDenseOff: DenseOptimisation[];
   /** Build the first lesson once before listening (WARM_START, on unless "0"), so the first learner waits no longer than the next. */
   warmStart: boolean;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
@@ -94,6 +99,9 @@ function list(raw: string | undefined): string[] {
     .map((h) => h.trim())
     .filter(Boolean);
 }
+
+/** Whether SANDBOX_PLAIN selects the plain sandbox (test helpers read it beside their own settings). */
+export const sandboxPlainFrom = (env: NodeJS.ProcessEnv = process.env): boolean => env.SANDBOX_PLAIN === "1";
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: MemoryReading = readMemory()): PlaygroundConfig {
   return {
@@ -147,6 +155,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    sandboxPlain: sandboxPlainFrom(env),
+    sandboxDenseOff: list(env.SANDBOX_DENSE_OFF).map((name) => {
+      if (!(DENSE_OPTIMISATIONS as readonly string[]).includes(name))
+        throw new Error(`SANDBOX_DENSE_OFF names the optimisations ${DENSE_OPTIMISATIONS.join(", ")}, not "${name}"`);
+      return name as DenseOptimisation;
+    }),
     warmStart: env.WARM_START !== "0",
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.

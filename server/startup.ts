@@ -42,6 +42,8 @@ export async function startServices(config: PlaygroundConfig): Promise<Services>
       watchdogGraceMs: 1000,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
+      plain: config.sandboxPlain,
+      denseOff: config.sandboxDenseOff,
     }),
     warmCompiler(),
   ]);
