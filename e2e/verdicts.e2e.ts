@@ -43,12 +43,13 @@ async function openWith(page: Page, id: string, files?: Record<string, string>) 
   await page.locator("article[aria-label=Lesson] h1").waitFor({ timeout: 30_000 });
 }
 
-/** Both themes at 1280 and 390 px wide, then back to 1280 light. */
-async function shots(page: Page, name: string) {
+/** Both themes at 1280 and 390 px wide (on a phone, showing `pane`), then back to 1280 light. */
+async function shots(page: Page, name: string, pane: "Lesson" | "Try it" = "Lesson") {
   for (const dark of [false, true]) {
     await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
+      if (width === 390) await page.getByRole("tab", { name: pane, exact: true }).click();
       await page.screenshot({ path: `${OUT}${name}-${dark ? "dark" : "light"}-${width}.png` });
     }
   }
@@ -102,7 +103,7 @@ describe("Check reports what went wrong before any hint, and never goes stale si
     expect(await panel.getByTestId("check-failure").innerText()).toContain(tool);
     expect(await panel.innerText()).not.toContain("Hint:");
     expect(await panel.locator("[data-not-run]").count()).toBe(await panel.getByTestId("check").count());
-    await shots(page, "6-check-compile-error");
+    await shots(page, "6-check-compile-error", "Try it");
 
     await openWith(page, C5, starter);
     await page.getByRole("tab", { name: /Tests/ }).click();
@@ -115,11 +116,11 @@ describe("Check reports what went wrong before any hint, and never goes stale si
     expect(text).toContain("came back");
     expect(text.indexOf("came back")).toBeLessThan(text.indexOf("Hint:"));
     expect(await page.getByTestId("check-stale").count()).toBe(0);
-    await shots(page, "6-check-failed-did");
+    await shots(page, "6-check-failed-did", "Try it");
 
     await typeAtEnd(page, "\n// a change");
     await page.getByTestId("check-stale").waitFor({ timeout: 10_000 });
-    await shots(page, "7-check-out-of-date");
+    await shots(page, "7-check-out-of-date", "Try it");
     expect(errors).toEqual([]);
   });
 });
