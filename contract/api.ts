@@ -32,8 +32,20 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 // POST /api/sessions and PUT /api/sessions/{id}/files.
 export const FilesBody = z.object({ files: ProjectFiles }, { error: FILES_BODY_ERROR });
 export type FilesBody = z.infer<typeof FilesBody>;
-/** 201: the session serves these tools at `mcpUrl`. 422 (the files do not compile): no tools, and the diagnostics. */
-export const SessionCreated = z.strictObject({ id: z.string(), mcpUrl: z.string(), tools: z.array(ListedTool), diagnostics: z.array(Diagnostic) });
+/** POST /api/sessions may name a lesson or challenge instead of sending files: its untouched starter, which the server holds. */
+export const LessonSessionBody = z.strictObject({ lessonId: z.string({ error: '"lessonId" must be a lesson\'s id' }).min(1).max(200) });
+/**
+ * 201: the session serves these tools at `mcpUrl`. 422 (the files do not compile): no tools, and the diagnostics.
+ * `discover`: what the session's /mcp answers a 2026-07-28 client's `server/discover`, so the page's client adopts it
+ * (the SDK's `connect({ prior })`) instead of asking before its first call; absent when the server does not speak it.
+ */
+export const SessionCreated = z.strictObject({
+  id: z.string(),
+  mcpUrl: z.string(),
+  tools: z.array(ListedTool),
+  diagnostics: z.array(Diagnostic),
+  discover: z.record(z.string(), z.unknown()).optional(),
+});
 export type SessionCreated = z.infer<typeof SessionCreated>;
 /** 200 with the new tools; 422 with only `diagnostics` (the session keeps serving its last good build). */
 export const FilesUpdated = z.strictObject({ tools: z.array(ListedTool).optional(), diagnostics: z.array(Diagnostic) });

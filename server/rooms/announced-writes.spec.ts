@@ -2,7 +2,7 @@
 // activity, a leave, an end and a lead change are one statement each, their NOTIFY included, and nothing is announced
 // when nothing was written.
 // On PGlite every statement is a round of the database's protocol on the main thread, so a room's burst of checks
-// pays per statement (bench/README.md "Stop 12: the main thread").
+// pays per statement.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

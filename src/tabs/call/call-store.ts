@@ -189,7 +189,8 @@ class CallStore {
       const files = projectStore.snapshot().files;
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
-          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.askIn(lessonId) });
+          const { generation, discover } = sessionKeeper.snapshot();
+          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId) });
         } catch (err) {
           if (!(err instanceof mcp.SessionGoneError)) throw err;
           // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
