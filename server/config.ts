@@ -1,4 +1,5 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol";
 import { totalmem } from "node:os";
 import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
@@ -16,6 +17,12 @@ const readMemory = (): MemoryReading => ({ total: totalmem(), constrained: proce
 function usableMemory({ total, constrained }: MemoryReading): number {
   return constrained > 0 ? Math.min(total, constrained) : total;
 }
+
+/** Defaults that code outside configFromEnv falls back to (a session or endpoint made without a config, as specs do). */
+export const DEFAULT_LOG_SESSION_KB = 256;
+export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+/** How long a worker that overran its call gets to answer before it is replaced. */
+export const WATCHDOG_GRACE_MS = 1000;
 
 export type PlaygroundConfig = {
   host: string;
@@ -57,6 +64,10 @@ export type PlaygroundConfig = {
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** SANDBOX_PLAIN=1: the plain sandbox, with no optimisation (server/sandbox/plain-keeper.ts), for comparison and tests. */
+  sandboxPlain: boolean;
+  /** SANDBOX_DENSE_OFF: the dense sandbox's optimisations switched off, by name (server/sandbox/protocol.ts). */
+  sandboxDenseOff: DenseOptimisation[];
   /** Build the first lesson once before listening (WARM_START, on unless "0"), so the first learner waits no longer than the next. */
   warmStart: boolean;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
@@ -95,12 +106,15 @@ function list(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** Whether SANDBOX_PLAIN selects the plain sandbox (test helpers read it beside their own settings). */
+export const sandboxPlainFrom = (env: NodeJS.ProcessEnv = process.env): boolean => env.SANDBOX_PLAIN === "1";
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: MemoryReading = readMemory()): PlaygroundConfig {
   return {
     host: env.HOST || "127.0.0.1",
     port: number(env, "PORT", 5173),
     secret: env.PLAYGROUND_SECRET || undefined,
-    requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", 600),
+    requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", DEFAULT_REQUEST_STATE_TTL_SECONDS),
     sessionIdleMs: number(env, "SESSION_IDLE_MINUTES", 120) * 60_000,
     maxSessions: number(env, "MAX_SESSIONS", 1000),
     workers: number(env, "SANDBOX_WORKERS", 4),
@@ -139,7 +153,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
     logCallBytes: number(env, "LOG_CALL_KB", 64) * 1024,
-    logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
+    logSessionBytes: number(env, "LOG_SESSION_KB", DEFAULT_LOG_SESSION_KB) * 1024,
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
     // the rest is left for the caches, requests in flight and Node itself (the ceiling in docs/security.md).
@@ -147,6 +161,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    sandboxPlain: sandboxPlainFrom(env),
+    sandboxDenseOff: list(env.SANDBOX_DENSE_OFF).map((name) => {
+      if (!(DENSE_OPTIMISATIONS as readonly string[]).includes(name))
+        throw new Error(`SANDBOX_DENSE_OFF names the optimisations ${DENSE_OPTIMISATIONS.join(", ")}, not "${name}"`);
+      return name as DenseOptimisation;
+    }),
     warmStart: env.WARM_START !== "0",
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
