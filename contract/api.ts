@@ -96,6 +96,16 @@ export const ServerFailure = z.strictObject({
   where: z.string().optional(),
 });
 export type ServerFailure = z.infer<typeof ServerFailure>;
+/** One tools/call a hidden check made, as the host served it: the tool, its arguments, each answer the check gave. */
+export const CheckCall = z.strictObject({
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  persona: z.string(),
+  answers: z.array(z.record(z.string(), z.unknown())),
+  /** What came back: the result's text, or the error's message. */
+  received: z.string().optional(),
+});
+export type CheckCall = z.infer<typeof CheckCall>;
 export const TestOutcome = z.strictObject({
   file: z.string(),
   name: z.string(),
@@ -108,6 +118,8 @@ export const TestOutcome = z.strictObject({
   serverFailures: z.array(ServerFailure).optional(),
   /** Set when the sandbox stopped the test itself (its own time or memory limit), rather than an assertion failing. */
   stopped: z.enum(SANDBOX_STOP_KINDS).optional(),
+  /** Hidden checks only: the calls the check made, in order (a few, each result cut short). */
+  calls: z.array(CheckCall).optional(),
 });
 export type TestOutcome = z.infer<typeof TestOutcome>;
 /** 200: the run. 422: `{ diagnostics }` (the files as they are now do not compile). */
@@ -144,7 +156,18 @@ export const CheckProblem = z.strictObject({
 });
 export type CheckProblem = z.infer<typeof CheckProblem>;
 /** One hidden check: `message` is its hint when it failed, `problem` what went wrong in it when known. */
-export const CheckResult = z.strictObject({ name: z.string(), passed: z.boolean(), message: z.string().optional(), problem: CheckProblem.optional() });
+export const CheckResult = z.strictObject({
+  name: z.string(),
+  passed: z.boolean(),
+  message: z.string().optional(),
+  problem: CheckProblem.optional(),
+  /** The check could not run: the code does not compile or load (the report's `failure` says why; no hint is given). */
+  notRun: z.boolean().optional(),
+  /** A failed check: what it did and what came back, never its code. */
+  did: z
+    .strictObject({ calls: z.array(CheckCall), expected: z.string().optional(), received: z.string().optional(), message: z.string().optional() })
+    .optional(),
+});
 export type CheckResult = z.infer<typeof CheckResult>;
 export const CheckReport = z.strictObject({ passed: z.boolean(), checks: z.array(CheckResult), failure: CheckProblem.optional() });
 export type CheckReport = z.infer<typeof CheckReport>;

@@ -49,7 +49,7 @@ export type RouteDeps = {
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  const { pool, db } = await startServices(config, codec);
+  const { db, pool } = await startServices(config);
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(

@@ -1,27 +1,27 @@
-// The playground's services in the order they start: the sandbox workers and the compiler together; the database
-// (opened in the background: PGlite only on first use); then, with WARM_START, the first lesson built and
-// discovered once in a session no one holds, so the first learner's session finds the compile, load and discover
-// paths warm, as the hundredth does.
-import type { RequestStateCodec } from "@modelcontextprotocol/server";
+// What the server starts before it listens, in order: the database (opening in the background), the sandbox workers,
+// and the default build (esbuild's first transform; with WARM_START, the first lesson built and discovered once in
+// a session no one holds, so the first learner's session finds the compile, load and discover paths warm, as the
+// hundredth does). One place, so whatever else must be warm at start joins it here.
 import { warmCompiler } from "./compile/compile";
-import type { PlaygroundConfig } from "./config";
+import { WATCHDOG_GRACE_MS, type PlaygroundConfig } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getLesson, listLessons } from "./lessons/catalog";
 import { discoverIn } from "./mcp/discover-in-process";
-import type { FlowState } from "./mcp/request-state";
+import { createFlowStateCodec } from "./mcp/request-state";
 import { createSessionEndpoint } from "./mcp/session-endpoint";
 import { SandboxPool } from "./sandbox/pool";
 import { sessionLimits } from "./session/registry";
 import { Session } from "./session/session";
 
-export type Services = { pool: SandboxPool; db: Database };
+export type Services = { db: Database; pool: SandboxPool };
 
-async function buildFirstLesson(pool: SandboxPool, codec: RequestStateCodec<FlowState>, config: PlaygroundConfig): Promise<void> {
+async function buildFirstLesson(pool: SandboxPool, config: PlaygroundConfig): Promise<void> {
   const first = (await listLessons())[0];
   const lesson = first && (await getLesson(first.id));
   if (!lesson) return;
   const session = new Session("warm-start", pool, sessionLimits(config), config.maxBodyBytes);
-  session.endpoint = createSessionEndpoint(session, codec, { maxBodyBytes: config.maxBodyBytes });
+  // A codec of its own: no flow of this session outlives it.
+  session.endpoint = createSessionEndpoint(session, createFlowStateCodec(undefined, 60), { maxBodyBytes: config.maxBodyBytes });
   try {
     // A worker images a load the second time it sees it: two loads per worker leave the image the first learners restore.
     for (let i = 0; i < 2 * config.workers; i++) if (!(await session.setFiles(lesson.files)).ok) return;
@@ -31,13 +31,15 @@ async function buildFirstLesson(pool: SandboxPool, codec: RequestStateCodec<Flow
   }
 }
 
-export async function startServices(config: PlaygroundConfig, codec: RequestStateCodec<FlowState>): Promise<Services> {
+export async function startServices(config: PlaygroundConfig): Promise<Services> {
+  // Opened now but not waited for: PGlite's first create takes seconds, and the first room should not pay them.
+  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const [pool] = await Promise.all([
     SandboxPool.start({
       workers: config.workers,
       memoryMB: config.memoryMB,
       stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
+      watchdogGraceMs: WATCHDOG_GRACE_MS,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
       plain: config.sandboxPlain,
@@ -45,9 +47,6 @@ export async function startServices(config: PlaygroundConfig, codec: RequestStat
     }),
     warmCompiler(),
   ]);
-  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
-  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  if (config.warmStart)
-    await buildFirstLesson(pool, codec, config).catch((error: Error) => console.error("Building the first lesson ahead failed:", error.message));
-  return { pool, db };
+  if (config.warmStart) await buildFirstLesson(pool, config).catch((error: Error) => console.error("Building the first lesson ahead failed:", error.message));
+  return { db, pool };
 }

@@ -42,3 +42,11 @@ test("a client at SESSIONS_PER_CLIENT gets 429 while its sessions are in use, an
   expect((await assign(mine[0].mcpUrl)).status).toBe(404);
   expect((await assign(mine[1].mcpUrl)).body.result.structuredContent).toEqual({ id: "T-1", agent: "ana" });
 });
+
+test("when the provisional pool is full, the client flooding it loses its sessions, not a learner creating a few at once", async () => {
+  pg = await startTestPlayground({ maxSessions: 5 });
+  for (let i = 0; i < 8; i++)
+    expect((await fromAddress("127.0.0.6", `${pg.url}/api/sessions`, "POST", { files: { "a.tool.ts": "export const = 1" } })).status).toBe(422);
+  const mine = await Promise.all([1, 2, 3].map(() => create(pg!, "127.0.0.7")));
+  for (const s of mine) expect((await assign(s.json.mcpUrl)).body.result.structuredContent).toEqual({ id: "T-1", agent: "ana" });
+});

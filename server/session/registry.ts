@@ -101,10 +101,8 @@ export class SessionRegistry {
 
   private hold(id: string, client: string): Session {
     // The provisional pool is as large as the counted one, so a room creating its sessions at once keeps them all;
-    // when it is full, the creating client's own oldest provisional session goes before anyone else's.
-    const provisional = (i: string) => !this.counted.has(i);
-    while (this.sessions.size - this.counted.size >= this.config.maxSessions)
-      this.evict(this.oldest((i) => provisional(i) && this.owners.get(i) === client) ?? this.oldest(provisional));
+    // when it is full, the oldest of the client holding the most provisional sessions goes (a flood pays for itself).
+    while (this.sessions.size - this.counted.size >= this.config.maxSessions) this.evict(this.oldestOfLargestProvisional());
     this.owners.set(id, client);
     const session = new Session(
       id,
@@ -194,6 +192,13 @@ export class SessionRegistry {
     this.forget(id);
     await session.close();
     return true;
+  }
+
+  private oldestOfLargestProvisional(): string | undefined {
+    const held = new Map<string, number>();
+    for (const id of this.sessions.keys()) if (!this.counted.has(id)) held.set(this.owners.get(id)!, (held.get(this.owners.get(id)!) ?? 0) + 1);
+    const largest = [...held].reduce<[string, number] | undefined>((a, b) => (a && a[1] >= b[1] ? a : b), undefined)?.[0];
+    return this.oldest((id) => !this.counted.has(id) && this.owners.get(id) === largest);
   }
 
   private oldest(test: (id: string) => boolean): string | undefined {

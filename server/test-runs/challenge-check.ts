@@ -57,17 +57,35 @@ function problemOf(test: TestOutcome): CheckProblem | undefined {
   return first && serverProblem(first);
 }
 
-function judged(test: TestOutcome | undefined): { passed: boolean; problem?: CheckProblem } {
-  if (!test) return { passed: false };
-  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(cannotJudge);
-  return passed ? { passed } : { passed, problem: problemOf(test) };
+type Judged = { passed: boolean; problem?: CheckProblem; did?: CheckResult["did"] };
+
+/** What a failed check did and what came back: its calls and its assertion's expected and received, not its code. */
+function didOf(test: TestOutcome): CheckResult["did"] {
+  const { expected, actual, message } = test.error ?? {};
+  // The assertion's own words only when it printed no values (the first line: never the check's source).
+  const said = expected === undefined && actual === undefined ? message?.split("\n")[0] : undefined;
+  return {
+    calls: test.calls ?? [],
+    ...(expected !== undefined && { expected }),
+    ...(actual !== undefined && { received: actual }),
+    ...(said && { message: said }),
+  };
 }
 
-function report(material: ChallengeMaterial, outcome: (name: string) => { passed: boolean; problem?: CheckProblem }, failure?: CheckProblem): CheckReport {
+function judged(test: TestOutcome | undefined): Judged {
+  if (!test) return { passed: false };
+  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(cannotJudge);
+  return passed ? { passed } : { passed, problem: problemOf(test), did: didOf(test) };
+}
+
+/** A report; with `failure` of a compile or load error, no check ran, so none carries a hint (the failure comes first). */
+function report(material: ChallengeMaterial, outcome: (name: string) => Judged, failure?: CheckProblem): CheckReport {
+  const notRun = failure?.kind === "compile" || failure?.kind === "load";
   const checks = material.checkNames.map((name): CheckResult => {
-    const { passed, problem } = outcome(name);
+    const { passed, problem, did } = outcome(name);
     if (passed) return { name, passed };
-    return { name, passed, message: material.hints[name] ?? "This check did not pass yet.", ...(problem && { problem }) };
+    if (notRun) return { name, passed, notRun };
+    return { name, passed, message: material.hints[name] ?? "This check did not pass yet.", ...(problem && { problem }), ...(did && { did }) };
   });
   const first = failure ?? checks.find((c) => c.problem)?.problem;
   return { passed: checks.every((c) => c.passed), checks, ...(first && { failure: first }) };

@@ -3,7 +3,7 @@
 // the other: a hidden check is out of a learner's reach, and a learner's test observes the tool only over MCP.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
-import type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
+import type { CheckCall, ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 import { TOOL_FAILURE_CODES } from "../../contract/tool-errors";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
@@ -13,7 +13,7 @@ import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
 import { connectInProcess, type InProcessConnection } from "../mcp/in-process";
 import { createLearnerServer } from "../mcp/learner-server";
-import { MemoryConsumedStates } from "../mcp/request-state";
+import { ownConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
@@ -110,7 +110,7 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
     },
   };
   // One record of used requestStates for the file's server, whichever way a test reaches it.
-  const consumed = new MemoryConsumedStates(10 * 60_000, 10_000);
+  const consumed = ownConsumedStates();
   const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes, consumed });
   const connect = () => connectInProcess(({ era }) => createLearnerServer(host, era, codec, consumed));
   return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };
@@ -154,7 +154,14 @@ class ServedTests {
     private readonly testVm: FrontMcpVm,
     private readonly limits: TestRunDeps["limits"],
     private readonly meter: HostWorkMeter,
+    /** Keep each test's calls (hidden checks, one server per test). */
+    private readonly transcribe: boolean,
   ) {}
+
+  /** The calls the running test made, when transcribed. */
+  calls(): CheckCall[] | undefined {
+    return this.transcribe && this.clients?.calls.length ? this.clients.calls : undefined;
+  }
 
   /** A server for what comes next; the load failure, when the project did not load. */
   async start(): Promise<ServerFailure | undefined> {
@@ -167,6 +174,7 @@ class ServedTests {
       served.endpoint,
       async (clientId, request) => invokeEntry(testVm, "answerElicitation", { clientId, request }, limits.callTimeoutMs, { awaitsHost: true }),
       served.connect,
+      this.transcribe,
     );
     this.clients = clients;
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
@@ -192,7 +200,7 @@ async function runFile(
   const failures = new FailureLog();
   const testVm = await deps.pool.open({ hostBridge: true });
   const meter = budget.hostMeter();
-  const servers = new ServedTests(() => serve(deps, project, failures), testVm, deps.limits, meter);
+  const servers = new ServedTests(() => serve(deps, project, failures), testVm, deps.limits, meter, scope === "test");
   try {
     if (scope === "file") {
       const failure = await servers.start();
@@ -255,7 +263,8 @@ async function runTestVm(
     try {
       const outcome = failures.take(toOutcome(await invokeEntry(vm, "runTest", { id: test.id }, limits.testTimeoutMs, inTest)));
       budget.charge(outcome.durationMs);
-      tests.push(outcome);
+      const calls = perTest?.calls();
+      tests.push(calls ? { ...outcome, calls } : outcome);
     } catch (error) {
       // A test stopped at a limit ran for that long.
       budget.charge(limits.testTimeoutMs);

@@ -6,7 +6,7 @@ import { useLessons } from "../server-bridge/lessons";
 import { projectStore, useProject } from "../project/project-store";
 import { LessonText } from "../lessons/LessonText";
 import { courseSteps, neighbours } from "../lessons/course";
-import { useProgress } from "../lessons/progress";
+import { stateIn, useProgress } from "../lessons/progress";
 import { EditorPanel } from "../editor/EditorPanel";
 import { callStore } from "../tabs/call/call-store";
 import { resultsStore } from "../tabs/tests/results-store";
@@ -52,7 +52,7 @@ function ServerNotAnswering({ error }: { error?: Error | null }) {
 export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const lessons = useLessons();
   const project = useProject();
-  const passed = useProgress();
+  const progress = useProgress();
   const presenter = usePresenter();
   const toast = useToast();
   const link = useShareLink();
@@ -132,7 +132,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
       step={around.current}
       previous={around.previous}
       next={around.next}
-      passed={passed.has(project.lesson.id)}
+      state={stateIn(progress, project.lesson.id)}
       onPick={pickLesson}
       notices={<LessonNotices />}
     />

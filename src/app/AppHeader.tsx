@@ -24,7 +24,7 @@ interface Props {
 export function AppHeader({ steps, lessonId, onPick, roomSlot, resets, onShare, onDialog }: Props) {
   const project = useProject();
   const session = useSession();
-  const passed = useProgress();
+  const progress = useProgress();
   const theme = useTheme();
   const font = useFontSize();
   const presenter = usePresenter();
@@ -34,7 +34,7 @@ export function AppHeader({ steps, lessonId, onPick, roomSlot, resets, onShare, 
         <img src="/favicon.svg" alt="" className="size-6" />
         <span className="hidden 2xl:inline">Elicitation Playground</span>
       </a>
-      <LessonMenu steps={steps} current={lessonId} edited={project.edited} passed={passed} onPick={onPick} />
+      <LessonMenu steps={steps} current={lessonId} edited={project.edited} progress={progress} onPick={onPick} />
       {/* On a phone the room's controls get a row of their own, under the actions. */}
       <div className="order-last flex w-full min-w-0 justify-end sm:order-none sm:w-auto">{roomSlot}</div>
       <div className="header-actions ml-auto flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto sm:gap-1.5">

@@ -3,13 +3,17 @@
 import { useEffect } from "react";
 import { useProject } from "../project/project-store";
 import { tabSync } from "../project/tab-sync";
+import { verdictKeeper } from "../lessons/verdict-keeper";
 import { sessionKeeper } from "../server-bridge/session";
 
 const SYNC_DELAY_MS = 400;
 
 export function useProjectSync() {
   const project = useProject();
-  useEffect(() => tabSync.start(), []);
+  useEffect(() => {
+    tabSync.start();
+    verdictKeeper.start();
+  }, []);
   useEffect(() => {
     if (!project.lesson) return;
     const files = project.files;
