@@ -112,6 +112,13 @@ describe("a room from start to end", () => {
     expect(l5).toMatchObject({ passesNow: 0, passedBefore: 0 });
     const csv = parseCsv((await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey))).text);
     expect(csv.find((r) => r[0] === "Ann" && r[1] === L5)?.[3]).toBe("false");
+    // An untouched starter with no step served is no attempt: its verdict is answered and recorded nowhere.
+    const untouched = await createSession(pg(), (await getLesson("02-asking-with-elicit"))!.files);
+    expect((await api(pg(), "POST", `/api/sessions/${untouched.id}/verdict`, { lesson: "02-asking-with-elicit", learnerKey: ann.learnerKey })).status).toBe(
+      200,
+    );
+    const l2 = (await board(room.code, room.teacherKey)).json.lessons.find((l: any) => l.id === "02-asking-with-elicit");
+    expect(l2).toMatchObject({ opened: 0, tried: 0 });
     // The key speaks for a lesson only: a challenge is passed by Check, never by the learner's own tests.
     expect((await api(pg(), "POST", `/api/sessions/${session.id}/tests`, { learnerKey: ann.learnerKey, lesson: C1 })).status).toBe(400);
   });
