@@ -255,10 +255,15 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
               />
             )}
             {t.id === "wire" && wire.groups.some((g) => g.lessonId === project.lesson?.id) && (
-              <span className="ml-1.5 text-xs font-normal text-slate-500">{wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}</span>
+              <span className="ml-1.5 text-xs font-normal text-slate-600 dark:text-slate-400">
+                {wire.groups.filter((g) => g.lessonId === project.lesson?.id).length}
+              </span>
             )}
             {t.id === "tests" && testsBadge && (
-              <span className={`ml-1.5 text-xs font-normal ${testsBadge.failed ? "text-rose-600" : "text-emerald-600"}`} data-testid="tests-badge">
+              <span
+                className={`ml-1.5 text-xs font-normal ${testsBadge.failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
+                data-testid="tests-badge"
+              >
                 {testsBadge.passed}/{testsBadge.passed + testsBadge.failed}
               </span>
             )}
@@ -358,10 +363,10 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
           >
             Present
           </button>
-          <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="Smaller text">
+          <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="A− Smaller text">
             A−
           </button>
-          <button type="button" className="btn-ghost" onClick={font.bigger} aria-label="Larger text">
+          <button type="button" className="btn-ghost" onClick={font.bigger} aria-label="A+ Larger text">
             A+
           </button>
           <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>

@@ -8,6 +8,7 @@ import { editorJumps } from "./editor-jumps";
 import { useTypeProblems, type Problem } from "./problems";
 import type { EditorCommands } from "./MonacoEditor";
 import { StarterDiff } from "./StarterDiff";
+import { ScrollablePre } from "../ui/Scrollable";
 
 // Monaco's "toggle Tab key moves focus" binding differs on macOS.
 const TAB_FOCUS_KEY = /Mac|iPhone|iPad/.test(navigator.platform) ? "Ctrl+Shift+M" : "Ctrl+M";
@@ -31,9 +32,9 @@ function useAfterFirstScreen(): boolean {
 
 function CodePreview({ text }: { text: string }) {
   return (
-    <pre className="h-full overflow-auto p-3 font-mono text-[0.85rem] leading-5 text-slate-700 dark:text-slate-300" aria-busy="true">
+    <ScrollablePre className="h-full overflow-auto p-3 font-mono text-[0.85rem] leading-5 text-slate-700 dark:text-slate-300" aria-busy="true">
       {text}
-    </pre>
+    </ScrollablePre>
   );
 }
 
@@ -98,14 +99,16 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           onClick={() => setShowProblems((s) => !s)}
           data-testid="problems-toggle"
         >
-          <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-500"}>Problems ({problems.length})</span>
+          <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-600 dark:text-slate-400"}>
+            Problems ({problems.length})
+          </span>
           <span
-            className="ml-auto hidden text-slate-500 md:inline"
+            className="ml-auto hidden text-slate-600 dark:text-slate-400 md:inline"
             title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
           >
             {TAB_FOCUS_KEY}: Tab leaves the editor
           </span>
-          <span className="text-slate-500">
+          <span className="text-slate-600 dark:text-slate-400">
             {session.status === "syncing"
               ? "compiling…"
               : session.status === "ready"
@@ -126,7 +129,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
                   className="w-full rounded px-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
                   onClick={() => editorJumps.jump(p.file, p.line, p.column)}
                 >
-                  <span className="font-mono text-slate-500">
+                  <span className="font-mono text-slate-600 dark:text-slate-400">
                     {p.file}:{p.line}:{p.column}
                   </span>{" "}
                   <span className={p.source === "compile" ? "text-rose-700 dark:text-rose-300" : ""}>{p.message}</span>

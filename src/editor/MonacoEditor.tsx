@@ -7,6 +7,7 @@ import { projectStore, useProject } from "../project/project-store";
 import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
 import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
+import { EDITOR_THEME } from "./editor-themes";
 import { setTypeProblems, type Problem } from "./problems";
 
 export interface EditorCommands {
@@ -19,6 +20,7 @@ export interface EditorCommands {
 const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
 const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
 const isDark = () => document.documentElement.classList.contains("dark");
+const editorTheme = () => (isDark() ? EDITOR_THEME.dark : EDITOR_THEME.light);
 /** The editor follows the page's type size (A−/A+, presenter mode). */
 const editorFontSize = () => Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9);
 
@@ -69,7 +71,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       // The editor column is narrow on a 1280px laptop; wrapping beats code cut off at the edge.
       wordWrap: "on",
       tabSize: 2,
-      theme: isDark() ? "vs-dark" : "vs",
+      theme: editorTheme(),
       fixedOverflowWidgets: true,
       ariaLabel: "Code editor",
     });
@@ -112,7 +114,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       editor.focus();
     });
     const themeWatch = new MutationObserver(() => {
-      monaco.editor.setTheme(isDark() ? "vs-dark" : "vs");
+      monaco.editor.setTheme(editorTheme());
       editor.updateOptions({ fontSize: editorFontSize() });
     });
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });

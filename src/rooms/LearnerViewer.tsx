@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
+import { ScrollablePre } from "../ui/Scrollable";
 
 /** What a learner's page sends as its last Call (see RoomFollower): the wire group, trimmed to what a reader needs. */
 export type SharedCall = {
@@ -67,9 +68,9 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                       </button>
                     ))}
                   </div>
-                  <pre data-testid="learner-code" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
+                  <ScrollablePre data-testid="learner-code" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
                     {shown ? files[shown] : ""}
-                  </pre>
+                  </ScrollablePre>
                 </>
               )}
             </section>
@@ -108,12 +109,14 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                           {x.method} {new URL(x.url, location.origin).pathname.replace(/\/mcp\/[^/]+/, "/mcp/…")} → {x.status ?? "…"}
                         </p>
                         {x.request !== undefined && (
-                          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">{pretty(x.request)}</pre>
+                          <ScrollablePre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">
+                            {pretty(x.request)}
+                          </ScrollablePre>
                         )}
                         {x.messages.map((m, j) => (
-                          <pre key={j} className="mt-1 max-h-48 overflow-auto rounded bg-indigo-50 p-1.5 font-mono dark:bg-indigo-950">
+                          <ScrollablePre key={j} className="mt-1 max-h-48 overflow-auto rounded bg-indigo-50 p-1.5 font-mono dark:bg-indigo-950">
                             {pretty(m)}
-                          </pre>
+                          </ScrollablePre>
                         ))}
                       </li>
                     ))}

@@ -47,7 +47,7 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
       )}
       {outcome.answers.length > 0 && (
         <div>
-          <h3 className="mb-1 text-sm font-semibold">What you answered</h3>
+          <h2 className="mb-1 text-sm font-semibold">What you answered</h2>
           <ul className="space-y-1">
             {outcome.answers.map(({ question, answer }, i) => (
               <li
@@ -56,7 +56,7 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
                 data-testid="sent-answer"
                 data-answer={JSON.stringify(answer)}
               >
-                <div className="mb-1 text-xs text-slate-500">
+                <div className="mb-1 text-xs text-slate-600 dark:text-slate-400">
                   <span className="font-mono">{question.key}</span> · {question.message}
                 </div>
                 <JsonTree value={answer} label={`answer to ${question.key}`} />
@@ -89,7 +89,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
             {code}
           </span>
         )}
-        <span className="text-slate-500">
+        <span className="text-slate-600 dark:text-slate-400">
           {outcome.tool}
           {outcome.via && " · answered through sendElicitationResult"} · {outcome.rounds} round{outcome.rounds === 1 ? "" : "s"}
         </span>
@@ -97,7 +97,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
       {blocks.map((b, i) => (b.type === "text" ? <ResultText key={i} text={b.text ?? ""} /> : <JsonTree key={i} value={b} label={`${b.type} content`} />))}
       {result.structuredContent !== undefined && (
         <div className="mt-2">
-          <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">structuredContent</h4>
+          <h3 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">structuredContent</h3>
           <JsonTree value={result.structuredContent} label="structuredContent" />
         </div>
       )}

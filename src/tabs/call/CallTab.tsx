@@ -68,9 +68,9 @@ export function CallTab() {
               />
               <span>
                 {p.label}
-                {p.name === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
+                {p.name === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-600 dark:text-slate-400">(this lesson's)</span>}
                 {/* The name a test uses for this client (`mcp.as("legacy")`) and a lesson's text calls it by. */}
-                <code className="block text-xs text-slate-500 dark:text-slate-400">{p.name}</code>
+                <code className="block text-xs text-slate-600 dark:text-slate-400">{p.name}</code>
               </span>
             </label>
           ))}
@@ -94,7 +94,7 @@ export function CallTab() {
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">Tool</legend>
         {tools.length === 0 ? (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
             {session.status === "syncing" || session.status === "none"
               ? "Starting your server…"
               : blocked
@@ -130,7 +130,7 @@ export function CallTab() {
       {selected && (
         <div>
           <div className="mb-1 flex items-center gap-2">
-            <h3 className="text-sm font-semibold">Arguments</h3>
+            <h2 className="text-sm font-semibold">Arguments</h2>
             <div role="group" aria-label="Arguments as" className="ml-auto flex rounded-md border border-slate-300 text-xs dark:border-slate-600">
               {(["form", "json"] as const).map((m) => (
                 <button
@@ -165,7 +165,7 @@ export function CallTab() {
                 void callStore.call(selected.name);
               }}
             >
-              <p className="text-xs text-slate-500">This tool takes no arguments.</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">This tool takes no arguments.</p>
             </form>
           ) : (
             <Suspense fallback={<Spinner label="Loading the form…" />}>
@@ -185,7 +185,7 @@ export function CallTab() {
           )}
           <div className="mt-2 flex items-center gap-3">
             <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked}>
-              Call <kbd className="text-xs opacity-70">Ctrl/⌘+Enter</kbd>
+              Call <kbd className="text-xs">Ctrl/⌘+Enter</kbd>
             </button>
             {call.running && !call.question && <Spinner label="Calling…" />}
           </div>

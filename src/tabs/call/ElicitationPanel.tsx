@@ -43,7 +43,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="badge bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-100">the tool asks</span>
         <span className="font-mono text-slate-600 dark:text-slate-300">{question.key}</span>
-        <span className="text-slate-500">{where}</span>
+        <span className="text-slate-600 dark:text-slate-400">{where}</span>
       </div>
       <p className="mb-3 text-base font-medium" data-testid="elicitation-message">
         {question.message}
@@ -83,7 +83,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
               Decline
             </button>
             <button type="button" className="btn-secondary" onClick={() => callStore.answer({ action: "cancel" })} title="Escape">
-              Cancel <kbd className="text-xs opacity-60">Esc</kbd>
+              Cancel <kbd className="text-xs">Esc</kbd>
             </button>
           </div>
           <details className="mt-3 text-xs">
@@ -132,7 +132,7 @@ function UrlConsent({ url }: { url: string }) {
           Decline
         </button>
         <button type="button" className="btn-secondary" onClick={() => callStore.answer({ action: "cancel" })}>
-          Cancel <kbd className="text-xs opacity-60">Esc</kbd>
+          Cancel <kbd className="text-xs">Esc</kbd>
         </button>
       </div>
       {!openable && <p className="mt-2 text-xs text-rose-700 dark:text-rose-300">Only http and https links can be opened from here.</p>}
