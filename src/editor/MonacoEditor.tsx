@@ -8,6 +8,8 @@ import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
 import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
 import { EDITOR_THEME } from "./editor-themes";
+import { screenReaderMode } from "./screen-reader-mode";
+import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
 import { setTypeProblems, type Problem } from "./problems";
 
 export interface EditorCommands {
@@ -73,7 +75,8 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       tabSize: 2,
       theme: editorTheme(),
       fixedOverflowWidgets: true,
-      ariaLabel: "Code editor",
+      ariaLabel: `Code editor. ${TAB_FOCUS_KEY} makes Tab leave the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+      accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
     });
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
@@ -90,6 +93,12 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       run: () => commandsRef.current.onTests(),
     });
     editor.addAction({
+      id: "playground.screen-reader-mode",
+      label: "Toggle screen reader optimized mode",
+      keybindings: [KeyMod.Shift | KeyMod.Alt | KeyCode.F1],
+      run: () => screenReaderMode.toggle(),
+    });
+    editor.addAction({
       id: "playground.share",
       label: "Copy share link",
       keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS],
@@ -104,6 +113,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
+      { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
     const unregister = editorJumps.register(({ file, line, column }) => {
       const model = monaco.editor.getModel(uriFor(file));

@@ -37,7 +37,7 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <h2 id="learner-view-title" className="font-semibold">
           {view.data ? view.data.name : "Learner"}{" "}
-          <span className="text-sm font-normal text-slate-500">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
+          <span className="text-sm font-normal text-slate-500 dark:text-slate-400">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
         </h2>
         <button type="button" className="btn-secondary ml-auto" onClick={() => dialog.current?.close()}>
           Close
@@ -51,7 +51,7 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
             <section aria-label="Code" className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">Code</h3>
               {Object.keys(files).length === 0 ? (
-                <p className="text-sm text-slate-500">No code shared yet: it arrives when they call a tool or press Check.</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">No code shared yet: it arrives when they call a tool or press Check.</p>
               ) : (
                 <>
                   <div role="tablist" aria-label="Files" className="mb-1 flex flex-wrap gap-1">
@@ -79,13 +79,13 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                 <h3 className="mb-1 text-sm font-semibold">
                   Last Check{" "}
                   {check && (
-                    <span className="font-normal text-slate-500">
+                    <span className="font-normal text-slate-500 dark:text-slate-400">
                       · {check.item} · {new Date(check.at).toLocaleTimeString()}
                     </span>
                   )}
                 </h3>
                 {!check ? (
-                  <p className="text-sm text-slate-500">No Check yet.</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">No Check yet.</p>
                 ) : (
                   <ul className="space-y-0.5 text-sm" data-testid="learner-check">
                     {check.report.checks.map((c) => (
@@ -98,9 +98,11 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                 )}
               </section>
               <section aria-label="Last Call">
-                <h3 className="mb-1 text-sm font-semibold">Last Call {call && <span className="font-normal text-slate-500">· {call.label}</span>}</h3>
+                <h3 className="mb-1 text-sm font-semibold">
+                  Last Call {call && <span className="font-normal text-slate-500 dark:text-slate-400">· {call.label}</span>}
+                </h3>
                 {!call ? (
-                  <p className="text-sm text-slate-500">No Call yet.</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">No Call yet.</p>
                 ) : (
                   <ol className="space-y-2" data-testid="learner-call">
                     {call.exchanges.map((x, i) => (

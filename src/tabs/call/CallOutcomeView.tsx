@@ -1,7 +1,7 @@
 // The end of a call: the tool's result (text, structured content, isError with its code), the
 // JSON-RPC error if there was one (with -32021 explained), and every answer the person sent.
 import type { ProtocolErrorCode } from "@modelcontextprotocol/client";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { FinishedCall } from "./call-store";
 import { JsonTree } from "../../ui/JsonTree";
 import { LongText } from "../../ui/LongText";
@@ -31,9 +31,14 @@ interface ContentBlock {
   [k: string]: unknown;
 }
 
-export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; actions?: ReactNode }) {
+/** `focus`: take keyboard focus on mount (a call that just ended), unless the person is typing in the editor. */
+export function CallOutcomeView({ outcome, actions, focus = false }: { outcome: Outcome; actions?: ReactNode; focus?: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focus && !document.activeElement?.closest(".monaco-editor")) ref.current?.focus();
+  }, [focus]);
   return (
-    <section aria-label="Call result" className="space-y-3" data-testid="call-outcome">
+    <section ref={ref} tabIndex={-1} aria-label="Call result" className="space-y-3" data-testid="call-outcome">
       {actions}
       {outcome.kind === "result" && <ToolResult outcome={outcome} />}
       {outcome.kind === "rpc-error" && <RpcError code={outcome.code} message={outcome.message} data={outcome.data} />}

@@ -1,6 +1,6 @@
 // The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
 // asks, its question appears here as the client would show it.
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { personaNamed, personas } from "../../server-bridge/personas";
 import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
@@ -45,6 +45,11 @@ export function CallTab() {
   const persona = personaNamed(call.persona);
   const blocked = session.status === "compile-error";
   const [argsMode, setArgsMode] = useState<"form" | "json">("form");
+  // A call that ends takes focus to its result once; an older one shown again (another lesson's) does not.
+  const focusedSeq = useRef(call.outcome?.seq ?? 0);
+  useEffect(() => {
+    if (call.outcome && !call.question) focusedSeq.current = Math.max(focusedSeq.current, call.outcome.seq);
+  }, [call.outcome, call.question]);
 
   return (
     <div className="space-y-4">
@@ -201,7 +206,14 @@ export function CallTab() {
         </div>
       )}
       {call.question && <ElicitationPanel question={call.question} />}
-      {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} actions={<MakeTestButton call={call.outcome} />} />}
+      {call.outcome && !call.question && (
+        <CallOutcomeView
+          key={call.outcome.seq}
+          outcome={call.outcome}
+          focus={call.outcome.seq > focusedSeq.current}
+          actions={<MakeTestButton call={call.outcome} />}
+        />
+      )}
       {(call.outcome || call.question) && <ServedByNote groupId={call.groupId} />}
       <CallHistory history={call.history} current={call.outcome} />
     </div>

@@ -13,6 +13,28 @@ const SchemaForm = lazy(() => import("./SchemaForm"));
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
+/**
+ * Focus goes to the question's first field, so a keyboard or screen reader user answers where they are. The form
+ * loads lazily: until its first field is there the section itself holds focus. Returns the clean-up.
+ */
+function focusFirstField(root: HTMLElement): () => void {
+  const first = () => root.querySelector<HTMLElement>("form :is(input, select, textarea), [data-consent] button:not(:disabled)");
+  const now = first();
+  if (now) {
+    now.focus();
+    return () => undefined;
+  }
+  root.focus();
+  const watch = new MutationObserver(() => {
+    const field = first();
+    if (!field) return;
+    watch.disconnect();
+    if (root.contains(document.activeElement)) field.focus();
+  });
+  watch.observe(root, { childList: true, subtree: true });
+  return () => watch.disconnect();
+}
+
 export function ElicitationPanel({ question }: { question: ElicitationQuestion }) {
   const ref = useRef<HTMLElement>(null);
   const form = useMemo(() => adaptSchema(question.requestedSchema), [question]);
@@ -28,8 +50,11 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
       }
     };
     addEventListener("keydown", onKey);
-    ref.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
-    return () => removeEventListener("keydown", onKey);
+    const stopFocusing = focusFirstField(ref.current!);
+    return () => {
+      removeEventListener("keydown", onKey);
+      stopFocusing();
+    };
   }, [question]);
 
   const where = question.via === "pushed" ? "pushed as elicitation/create on the call's stream" : `input_required, round ${question.round}`;
@@ -37,6 +62,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
   return (
     <section
       ref={ref}
+      tabIndex={-1}
       aria-label="The tool asks"
       className="rounded-lg border-2 border-amber-400 bg-amber-50/70 p-4 dark:border-amber-500/70 dark:bg-amber-950/30"
     >
@@ -113,7 +139,7 @@ function UrlConsent({ url }: { url: string }) {
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
         Accept means you consent to open it; the result arrives later through the server, not through this answer.
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" data-consent>
         <button
           type="button"
           className="btn-primary"

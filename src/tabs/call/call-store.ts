@@ -11,6 +11,8 @@ import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../serve
 import { projectStore } from "../../project/project-store";
 import { adaptSchema } from "./schema-adapter";
 import { loadPersona, savePersona } from "./stored-persona";
+import { announce } from "../../ui/announcer";
+import { outcomeAnnouncement, questionAnnouncement } from "./call-announcements";
 
 export type FinishedCall = CallOutcome & {
   /** Counts calls across the page, so history entries have a stable name ("call 3"). */
@@ -155,6 +157,7 @@ class CallStore {
     new Promise<ElicitAnswer>((resolve, reject) => {
       this.pending.set(lessonId, { resolve, reject });
       this.setFor(lessonId, { question });
+      announce(questionAnnouncement(question));
     });
 
   async call(toolOverride?: string) {
@@ -210,6 +213,8 @@ class CallStore {
       };
       const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
       this.setFor(lessonId, { outcome: finished, history });
+      const said = outcomeAnnouncement(finished);
+      if (said) announce(said);
     } catch (err) {
       if (!isCurrent()) return;
       const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;

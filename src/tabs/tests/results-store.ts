@@ -4,6 +4,8 @@ import { useSyncExternalStore } from "react";
 import type { ProjectFiles } from "../../server-bridge/http";
 import { checkChallenge, runTests, type CheckReport, type TestRun } from "../../server-bridge/tests";
 import { progressStore } from "../../lessons/progress";
+import { announce } from "../../ui/announcer";
+import { checkAnnouncement, testRunAnnouncement } from "./results-announcements";
 
 export interface RunState<T> {
   pending: boolean;
@@ -39,6 +41,7 @@ class ResultsStore {
     try {
       const data = await runTests(lessonId, files);
       this.patch(lessonId, { tests: { pending: false, data } });
+      announce(testRunAnnouncement(data));
       if (data.failed === 0 && data.passed > 0) progressStore.markPassed(lessonId);
     } catch (err) {
       this.patch(lessonId, { tests: { pending: false, error: err as Error } });
@@ -51,6 +54,7 @@ class ResultsStore {
     try {
       const data = await checkChallenge(lessonId, files);
       this.patch(lessonId, { check: { pending: false, data } });
+      announce(checkAnnouncement(data));
       if (data.passed && !data.failure) progressStore.markPassed(lessonId);
     } catch (err) {
       this.patch(lessonId, { check: { pending: false, error: err as Error } });
