@@ -112,7 +112,7 @@ test("the editor's screen reader mode: its key is in the editor's name, and pres
   const page = await context.newPage();
   await page.goto(`${base}/?lesson=02-asking-with-elicit`);
   await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 30_000 });
-  const toggle = page.getByRole("button", { name: "Shift+Alt+F1: screen reader mode" });
+  const toggle = page.getByRole("button", { name: "Shift+Alt+F1: screen reader" });
   expect(await toggle.getAttribute("aria-pressed")).toBe("false");
   await tabTo(page, ".monaco-editor *", 60);
   expect((await axNames(page, "textbox")).some((n) => n.includes("Shift+Alt+F1 turns screen reader mode on or off"))).toBe(true);

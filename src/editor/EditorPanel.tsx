@@ -91,7 +91,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           <CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-x-2 border-t border-slate-200 pr-3 text-xs dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-x-2 border-t border-slate-200 pr-2 text-xs whitespace-nowrap dark:border-slate-700">
         <button
           type="button"
           className="px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -107,7 +107,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           className="ml-auto hidden text-slate-600 md:inline dark:text-slate-400"
           title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
         >
-          {TAB_FOCUS_KEY}: Tab leaves the editor
+          {TAB_FOCUS_KEY}: Tab leaves editor
         </span>
         <button
           type="button"
@@ -116,7 +116,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           onClick={screenReaderMode.toggle}
           title={`Monaco's screen reader optimised mode; ${SCREEN_READER_KEY} in the editor turns it on and off`}
         >
-          {SCREEN_READER_KEY}: screen reader mode
+          {SCREEN_READER_KEY}: screen reader
         </button>
         <span className="text-slate-600 dark:text-slate-400">
           {session.status === "syncing"
