@@ -9,6 +9,7 @@ import { CompileError, sessionKeeper } from "../../server-bridge/session";
 import { wireLog } from "../../server-bridge/wire-log";
 import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
 import { projectStore } from "../../project/project-store";
+import { verdictKeeper } from "../../lessons/verdict-keeper";
 import { adaptSchema } from "./schema-adapter";
 import { loadPersona, savePersona } from "./stored-persona";
 import { announce } from "../../ui/announcer";
@@ -191,7 +192,8 @@ class CallStore {
       const files = projectStore.snapshot().files;
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
-          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.askIn(lessonId) });
+          const { generation, discover } = sessionKeeper.snapshot();
+          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId) });
         } catch (err) {
           if (!(err instanceof mcp.SessionGoneError)) throw err;
           // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
@@ -215,6 +217,8 @@ class CallStore {
       this.setFor(lessonId, { outcome: finished, history });
       const said = outcomeAnnouncement(finished);
       if (said) announce(said);
+      // The server served this call: a lesson that asks for it may tick now.
+      verdictKeeper.request();
     } catch (err) {
       if (!isCurrent()) return;
       const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;
