@@ -231,7 +231,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
             </p>
           )}
           {check.data && !check.pending && (
-            <div className={changedSince(check.files, project.files) ? "opacity-60" : undefined}>
+            <div className={changedSince(check.files, project.files) ? "border-l-2 border-dashed border-amber-500 pl-2" : undefined}>
               <CheckReport run={check.data} />
             </div>
           )}
