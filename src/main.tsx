@@ -3,11 +3,14 @@ import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { App } from "./app/App";
 import { CrashScreen } from "./app/CrashScreen";
+import { LiveRegion } from "./ui/LiveRegion";
+import { keepFocusInDialogs } from "./ui/dialog-focus";
 import { ReleasedHelp } from "./rooms/ReleasedHelp";
 import { RoomHeader } from "./rooms/RoomHeader";
 import { RoomPage } from "./rooms/RoomPage";
 import "./styles.css";
 
+keepFocusInDialogs();
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById("root")!).render(
@@ -15,6 +18,7 @@ createRoot(document.getElementById("root")!).render(
     <QueryClientProvider client={queryClient}>
       <CrashScreen>
         <RoomPage fallback={<App headerSlot={(lesson) => <RoomHeader lesson={lesson} />} checkSlot={<ReleasedHelp />} />} />
+        <LiveRegion />
       </CrashScreen>
     </QueryClientProvider>
   </StrictMode>,
