@@ -2,7 +2,6 @@
 import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
-import { warmCompiler } from "./compile/compile";
 import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
@@ -12,7 +11,7 @@ import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from ".
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
-import { openDatabase, type Database } from "./db/database";
+import type { Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
 import { Rooms } from "./rooms/rooms";
@@ -20,7 +19,9 @@ import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
-import { SandboxPool } from "./sandbox/pool";
+import type { SandboxPool } from "./sandbox/pool";
+import { startServices } from "./startup";
+import { joinAddresses } from "./rooms/join-addresses";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
 
@@ -30,6 +31,7 @@ export type Playground = {
   registry: SessionRegistry;
   pool: SandboxPool;
   db: Database;
+  rooms: Rooms;
   lifecycle: Lifecycle;
   /** SIGTERM: stop being ready, let requests in flight finish (up to `config.drainMs`), then close. */
   shutdown(): Promise<{ finished: boolean; leftInFlight: number }>;
@@ -46,22 +48,9 @@ export type RouteDeps = {
 };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
-  const [pool] = await Promise.all([
-    SandboxPool.start({
-      workers: config.workers,
-      memoryMB: config.memoryMB,
-      stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
-      totalMB: config.sandboxTotalMB,
-      loadCacheMB: config.loadCacheMB,
-    }),
-    warmCompiler(),
-  ]);
+  const { db, pool } = await startServices(config);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
-  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
-  // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(
     pool,
     codec,
@@ -69,8 +58,19 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined,
   );
   pool.onFull = () => registry.closeOneIdle();
-  const rooms = new Rooms(db);
-  const routes: Route[] = [...sessionRoutes(registry), ...lessonRoutes(), ...testRoutes({ registry, pool, codec, config, db, rooms }), ...roomRoutes(rooms)];
+  const rooms = new Rooms(db, {
+    maxLearners: config.roomMaxLearners,
+    resultsMs: config.roomResultsMs,
+    stuck: { tryingMs: config.roomStuckTryingMs, idleMs: config.roomStuckIdleMs },
+  });
+  // The port is known once the server listens; no request asks for the join addresses before that.
+  let port = config.port;
+  const routes: Route[] = [
+    ...sessionRoutes(registry),
+    ...lessonRoutes(),
+    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...roomRoutes(rooms, () => joinAddresses({ ...config, port })),
+  ];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.
   let lifecycle!: Lifecycle;
@@ -142,7 +142,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     server.listen(config.port, config.host, resolve);
   });
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  port = typeof address === "object" && address ? address.port : config.port;
+  rooms.start();
   lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [
     { name: "sandbox", check: async () => (await pool.stats(), true) },
     // Every session needs the database when sessions live there; otherwise it opens only for rooms, so it is not probed.
@@ -155,6 +156,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     (closing ??= (async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      rooms.stop();
       await registry.close();
       await pool.close();
       await db.close();
@@ -165,6 +167,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     registry,
     pool,
     db,
+    rooms,
     lifecycle,
     async shutdown() {
       // It keeps listening while it drains: a 2025-11-25 client answering a pushed question needs a new request to

@@ -9,7 +9,8 @@ import { modernRequest } from "../mcp/modern-request";
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
-  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, ...overrides };
+  // The database opens on first use in tests: most suites never touch it, and PGlite costs seconds to create.
+  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, openDatabaseAtStart: false, ...overrides };
   return startPlayground(config);
 }
 

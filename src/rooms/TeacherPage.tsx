@@ -261,7 +261,7 @@ function Items({ title, items, board, lead, busy }: { title: string; items: Boar
   );
 }
 
-const CLUSTER_LABEL = { check: "fail the check", compile: "compile error", tool: "tool error" } as const;
+const CLUSTER_LABEL = { check: "fail the check", compile: "do not compile", starter: "still have the starter code", tool: "tool error" } as const;
 
 function Clusters({ board, onView }: { board: Board; onView(id: number): void }) {
   const names = new Map(board.learners.map((l) => [l.id, l.name]));
