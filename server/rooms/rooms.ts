@@ -28,7 +28,7 @@ export const realRoomClock: RoomClock = { ...realClock, now: () => Date.now() };
 export type RoomOptions = { maxLearners: number; resultsMs: number; stuck: StuckRule; clock?: RoomClock };
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = { maxLearners: 1000, resultsMs: 7 * 86_400_000, stuck: { tryingMs: 600_000, idleMs: 300_000 } };
 
-/** Boards with a teacher watching are rebuilt this often, so stuck marks appear without a write. */
+/** Boards with a teacher watching are rebuilt this often (or at half the shortest stuck time), so stuck marks appear without a write. */
 const STUCK_REFRESH_MS = 30_000;
 const SWEEP_MS = 3_600_000;
 
@@ -70,7 +70,8 @@ export class Rooms {
       };
       this.timers.push(clock.setTimeout(tick, ms));
     };
-    every(STUCK_REFRESH_MS, () => this.events.watchedRooms().forEach((code) => this.events.refresh(code)));
+    const { tryingMs, idleMs } = this.options.stuck;
+    every(Math.max(1000, Math.min(STUCK_REFRESH_MS, tryingMs / 2, idleMs / 2)), () => this.events.watchedRooms().forEach((code) => this.events.refresh(code)));
     every(SWEEP_MS, () => this.deleteExpiredResults());
   }
 

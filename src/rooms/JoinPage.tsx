@@ -1,5 +1,7 @@
-// Joining a room (/?join=CODE from the link or QR code, or /?join= to type the code): a nickname, and you are in.
-import { useState } from "react";
+// Joining a room (/?join=CODE from the link or QR code, or /?join= to type the code and nickname on one form), or
+// coming back with a personal rejoin link (/?join=CODE#rejoin=TOKEN): the same learner, with their code.
+import { useEffect, useState } from "react";
+import { saveDraft } from "../project/drafts";
 import { ApiError } from "../server-bridge/http";
 import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
 import { useTheme } from "../app/theme";
@@ -12,6 +14,24 @@ export function JoinPage() {
   const { membership } = useRoomMembership();
   const theme = useTheme();
   const already = membership && membership.code === code.replace(/[\s-]/g, "");
+  const [rejoinToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get("rejoin"));
+
+  useEffect(() => {
+    if (!rejoinToken) return;
+    // The token leaves the address bar at once: it is the learner's own key to the room.
+    history.replaceState(history.state, "", location.pathname + location.search);
+    setBusy(true);
+    roomMembership.rejoin(code.replace(/[\s-]/g, ""), rejoinToken).then(
+      (back) => {
+        if (back.item && back.files) saveDraft(back.item, back.files);
+        location.assign(back.item ? `/?lesson=${encodeURIComponent(back.item)}` : "/");
+      },
+      (e) => {
+        setError(e instanceof ApiError ? errorText(e) : (e as Error).message);
+        setBusy(false);
+      },
+    );
+  }, [rejoinToken, code]);
 
   const join = async () => {
     setBusy(true);
@@ -30,7 +50,7 @@ export function JoinPage() {
       <main className="panel w-[min(26rem,100%)] p-6">
         <div className="mb-4 flex items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-7" />
-          <h1 className="text-lg font-bold">Join a workshop room</h1>
+          <h1 className="text-lg font-bold">{rejoinToken ? "Back to your room" : "Join a workshop room"}</h1>
           <button
             type="button"
             className="btn-ghost ml-auto"
@@ -108,6 +128,7 @@ export function JoinPage() {
 
 function errorText(e: ApiError): string {
   const body = e.body as { error?: string } | undefined;
+  if (e.status === 404 && body?.error?.startsWith("This rejoin link")) return "This rejoin link does not open any room now. Join with a nickname instead.";
   if (e.status === 404)
     return body?.error === "This room has ended"
       ? "This room has ended. Ask your teacher for the new code."
