@@ -1,10 +1,10 @@
-// A model of a room, to read a step's CPU as the p95 it gives (bench/README "Stop 12: scheduling"): N learners each
+// A model of a room, to read a step's CPU as the p95 it gives: N learners each
 // run the workshop's steps in turn (no pause between them), every request is a job of its step's CPU (±20%), and
 // `--cores` cores serve jobs one at a time each, in order of their ticket: when the request arrived (first come,
 // first served, as the run queue and the threads' queues serve a room), or with `--seniority F` a tests run's or
 // check's ticket is moved forward by F × its session's age (at most `--seniority-max` seconds counted), the order
-// tried and dropped in stop 12. `--cpu` gives the CPU of lesson, create, flow, tests, checkWrong and checkRight in
-// ms (default: "core time", each step's CPU a learner in a room as `workshop.mjs --rounds` measured it at stop 12,
+// measured and not kept (bench/README.md). `--cpu` gives the CPU of lesson, create, flow, tests, checkWrong and
+// checkRight in ms (default: "core time", each step's CPU a learner in a room as `workshop.mjs --rounds` measured it,
 // scaled so that their sum × N ÷ cores is main's whole run for a room of 200). `--ramp S` spreads the learners' starts over S seconds; `--burst checkRight` has every
 // learner press that one step at once (their sessions made before). Nothing is measured here: it is arithmetic.
 import { intArg } from "./lib/args.mjs";

@@ -1,6 +1,6 @@
 // The SPA's JS weight from dist/ (run `npm run build` first): gzipped size of what the first screen loads (the entry
 // chunk from index.html and everything it imports statically) against what loads later (dynamic imports such as
-// Monaco, and web workers). No browser timing here; see bench/README.md for the section still to come.
+// Monaco, and web workers). No browser timing here: bench/spa-interactive.mjs times the page in Chromium.
 import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -22,7 +22,10 @@ export type BoardItem = {
   kind: "lesson" | "challenge";
   opened: number;
   tried: number;
-  passed: number;
+  /** Learners whose latest server run passes. */
+  passesNow: number;
+  /** Learners who passed at least once and whose latest run fails ("passed before, broken now"). */
+  passedBefore: number;
   locked: boolean;
   /** Challenges: each hidden check and how many learners fail it in their last Check. */
   checks: { name: string; failing: number }[];
@@ -33,8 +36,10 @@ export type BoardLearner = {
   name: string;
   joinedAt: string;
   item?: string;
-  passed: number;
-  /** Where the learner stands on each item they opened, keyed by item id (items not opened are left out). */
+  /** Items whose latest server run passes, and items passed at least once that fail now. */
+  passesNow: number;
+  passedBefore: number;
+  /** Where the learner stands on each item they opened (the grid's cells), keyed by item id; items not opened are left out. */
   items: Record<string, ItemState>;
   lastActiveAt: string;
   /** Trying one item for ROOM_STUCK_TRYING_MINUTES without passing, or idle for ROOM_STUCK_IDLE_MINUTES. */
@@ -81,7 +86,7 @@ export type ProjectorBoard = {
   ended: boolean;
   joinsOpen: boolean;
   learners: number;
-  items: Pick<BoardItem, "id" | "title" | "kind" | "opened" | "tried" | "passed" | "locked">[];
+  items: Pick<BoardItem, "id" | "title" | "kind" | "opened" | "tried" | "passesNow" | "passedBefore" | "locked">[];
   results: ChallengeResult[];
 };
 

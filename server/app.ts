@@ -6,7 +6,9 @@ import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
+import { LiveStreams } from "./http/event-stream";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
+import { rememberClient } from "./http/request-client";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
@@ -20,10 +22,10 @@ import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
 import type { SandboxPool } from "./sandbox/pool";
-import { startServices } from "./startup";
 import { joinAddresses } from "./rooms/join-addresses";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
+import { startServices } from "./startup";
 
 export type Playground = {
   server: Server;
@@ -48,8 +50,8 @@ export type RouteDeps = {
 };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
-  const { db, pool } = await startServices(config);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
+  const { db, pool } = await startServices(config);
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   const registry = new SessionRegistry(
     pool,
@@ -81,15 +83,24 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     runs: new RateLimiter(config.rateLimits.runs),
     rooms: new RateLimiter(config.rateLimits.rooms),
     joins: new RateLimiter(config.rateLimits.joins),
+    roomLookups: new RateLimiter(config.rateLimits.roomLookups),
   };
+  const streams = new LiveStreams(config.liveStreams);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
     if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
+    // A room code that does not exist costs the address a lookup; once they are spent, every code is refused alike,
+    // so guessing cannot tell a real room from none.
+    const roomCode = /^\/api\/rooms\/[^/]+/.test(url.pathname);
+    if (roomCode) limiters.roomLookups.checkNotEmpty(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url, req });
+    const answer = await match.route.handle({ params: match.params, body, url, req }).catch((error: unknown) => {
+      if (roomCode && error instanceof HttpError && error.status === 404) limiters.roomLookups.take(address);
+      throw error;
+    });
     if ("stream" in answer) return answer.stream(res);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
@@ -113,6 +124,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");
     const address = clientAddress(req, config.trustProxy);
+    rememberClient(req, { key: address, streams });
     if (isApi || isMcp) {
       checkOrigin(req, origin);
       limiters.requests.check(address);

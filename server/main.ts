@@ -9,7 +9,7 @@ installProcessGuard();
 const config = configFromEnv();
 const playground = await startPlayground(config);
 console.log(`Elicitation Playground on ${playground.url}`);
-// Evaluating an official SDK takes a few hundred ms per worker; do it now, not in the first learner's request.
+// Each worker evaluates each official SDK once, the slowest step of a first VM; do it now, not in a learner's request.
 void (async () => {
   for (const runtime of ["sdk1", "sdk2"] as const) await playground.pool.warm(runtime);
 })().catch((error: Error) => console.error("Warming the official-SDK sandboxes failed:", error.message));

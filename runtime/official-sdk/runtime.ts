@@ -86,8 +86,8 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
     // zod compiles a fast parser for an object schema on its first parse (`new Function`), if the schema was made
     // while zod's jit was on. The SDK's own schemas were made (and the warm-up compiled theirs) before this point,
     // so VMs restored from the snapshot keep those. The learner's, made when its server starts, are made from here
-    // on: their parsers would be compiled again in every VM, each one per connection, for a few parses each (in
-    // QuickJS ~575 µs for a first parse with the compile, ~195 without; ~7 µs a parse after, against ~9).
+    // on: their parsers would be compiled again in every VM, each one per connection, for a few parses each, and in
+    // the interpreter compiling a parser costs more than the few parses it speeds up.
     zod.config({ jitless: true });
     Object.defineProperty(g, "__officialWarmUp", { value: text });
   };

@@ -1,8 +1,8 @@
 // Every official-SDK VM is restored from one snapshot of the evaluated SDK, and much of what the SDK, zod and Ajv do
 // the first time they run is built lazily and kept: zod compiles each schema's parser on its first parse, Ajv sets up
 // its code generator and formats on its first compile. Paid in the snapshot's VM, that work would otherwise be paid
-// again in every VM, once per connection (measured in QuickJS: an `initialize` 5.4 ms and a first answer 8.9 ms in a
-// fresh VM, against 0.5 ms for the same steps a second time).
+// again in every VM, once per connection: in a fresh VM the first `initialize` and the first answer cost many times
+// what the same steps cost a second time.
 //
 // So the bundle ends by driving a throwaway server of its own through a whole elicitation round, over a transport of
 // its own (never the stdio bridge), and dropping it; the worker drains the job queue before it takes the snapshot.

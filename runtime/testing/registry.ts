@@ -78,7 +78,7 @@ export function createRegistry(): Registry {
   let current: Block | undefined;
   /**
    * Set when declaration ends: the files with a focused test, worked out once (the runner asks runs() of every test,
-   * and each was a walk of all the others: in the interpreter, a tenth of a failing check's work).
+   * and each was a walk of all the others: work that grew with the square of the file's tests).
    */
   let sealedFocus: Set<string> | undefined;
 

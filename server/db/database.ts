@@ -7,7 +7,7 @@
 //   const stop = await db.listen(channel, (payload) => ...)      // LISTEN; returns an unlisten function
 //   NOTIFY: a write sends pg_notify in its own statement (rooms/store.ts, session-store.ts); every instance hears it
 //   db.kind                                     // "pglite" | "postgres"
-//   db.opened                                   // true once a query opened it (PGlite costs ~350 MB and ~4 s on first create)
+//   db.opened                                   // true once a query opened it (opening PGlite takes seconds and hundreds of MB)
 //   await db.close()
 // Migrations (server/db/migrations/NNN-name.sql) run once, in order, when the database opens; see migrate.ts.
 import { openPglite } from "./pglite";

@@ -8,8 +8,8 @@ const parsers = { [types.INT8]: (value: string) => Number(value) };
 
 export async function openPglite(dataDir: string): Promise<Connection> {
   await mkdir(dataDir, { recursive: true });
-  // 16 MB of shared buffers instead of 128 MB: the playground's tables are small, and this runs in the main
-  // process beside every session (about 100 MB less resident memory, measured).
+  // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the playground's tables are small, and PGlite runs in the
+  // main process, where every buffer it holds is memory the sessions do not get.
   const db = await PGlite.create(dataDir, { parsers, postgresqlconf: ["shared_buffers = 16MB"] });
   const asQueryable = (q: { query: PGlite["query"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {

@@ -9,15 +9,15 @@
 //   request on a new connection; the learner sees nothing.
 // - Node's fetch (undici: MCP hosts such as Claude Code and mcp-remote, and bench/) follows the server's
 //   `Keep-Alive: timeout` hint less 2 s, checked by a coarse timer: a host whose event loop stalls for a second or
-//   two sends on a socket the server has closed, and the request fails (9 to 162 of 400 learners' flows in
-//   `bench/workshop.mjs --official --n 400`, each on a socket reused after 4 to 5 s idle).
+//   two sends on a socket the server has closed, and the request fails (`bench/workshop.mjs --official --n 400`
+//   lost learners' flows this way, each on a socket reused after the hint had run out).
 // Idle connections are therefore kept longer than nginx keeps its own, so the proxy always closes first, and the
 // hint tells hint-following clients the same. An idle connection costs a few kilobytes; `close()` ends them all.
 //
 // The headers and request limits are checked by a sweep of Node's (every 30 s, in the timers phase of the event
 // loop), and a new connection's headers are timed from when it was accepted. Two things follow:
-// - A client may open a connection and never send on it: undici does, in a busy room (59 of 418 connections in an
-//   official-SDK room of 100 never carried a byte), and Chromium preconnects. The sweep closes them after 20 to 50 s;
+// - A client may open a connection and never send on it: undici does in a busy room (some connections of an
+//   official-SDK room never carry a byte), and Chromium preconnects. The sweep closes them after 20 to 50 s;
 //   there was no request, so nothing is answered (it was a made-up "400 Bad Request").
 // - The sweep runs before the same turn of the loop reads the sockets: a request the client sent to a server too busy
 //   to read it yet would be killed unread. So a connection is looked at again once that turn has read it, and a

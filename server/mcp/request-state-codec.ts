@@ -1,8 +1,8 @@
 // The SDK's RequestStateCodec, signed with node:crypto's synchronous HMAC.
 //
 // The SDK's own `createRequestStateCodec` signs and verifies with WebCrypto: every mint and every verify is a job on
-// libuv's thread pool and back, plus its promises (about 3.5% of the main thread's on-CPU samples in a room; 9% in
-// --cpu-prof, which counts the waits). This codec keeps its wire shape, key rules, expiry and reason codes, so a state
+// libuv's thread pool and back, plus its promises, twice for every asking round on the main thread. This codec
+// signs in place and keeps the SDK codec's wire shape, key rules, expiry and reason codes, so a state
 // minted by one verifies in the other (and the Wire tab's decoder reads both):
 //
 //     "v1." b64url(JSON {"p": payload, "exp": unixSeconds, "b"?: bindTag}) "." b64url(HMAC-SHA256(key, "v1." body))

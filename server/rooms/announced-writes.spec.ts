@@ -2,7 +2,7 @@
 // activity, a leave, an end and a lead change are one statement each, their NOTIFY included, and nothing is announced
 // when nothing was written.
 // On PGlite every statement is a round of the database's protocol on the main thread, so a room's burst of checks
-// pays per statement (bench/README.md "Stop 12: the main thread").
+// pays per statement.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,7 +65,7 @@ test("a recorded check is one statement, and the board hears of it; so is a lear
   expect(statements).toHaveLength(1);
   expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
   const [progress] = await rooms.store.progress(code);
-  expect(progress).toMatchObject({ item: "c1-confirm-before-deleting", tried: true, passed: false, failing: ["asks first"] });
+  expect(progress).toMatchObject({ item: "c1-confirm-before-deleting", tried: true, passes_now: false, failing: ["asks first"] });
 
   statements.length = 0;
   await rooms.activity(ann, { item: "06-testing-a-tool-that-asks", event: "opened" });

@@ -4,10 +4,14 @@ import type { LessonSummary } from "../lessons/catalog";
 import { clustersByCause } from "./clusters";
 import type { LearnerRow, ProgressRow, RoomRow } from "./store";
 import type { Board, BoardItem, BoardLearner, ChallengeResult, ProjectorBoard } from "../../contract/rooms";
-import { itemState, type ItemFacts, type ItemState } from "../../contract/verdicts";
+import { type ItemState, itemState } from "../../contract/verdicts";
 
 /** How long a try without passing, or a silence, makes a learner stuck. */
 export type StuckRule = { tryingMs: number; idleMs: number };
+
+/** A progress row as the one vocabulary of verdicts names it. */
+export const stateOf = (p: ProgressRow): ItemState =>
+  itemState({ opened: p.opened, tried: p.tried, passesNow: p.passes_now, firstPassedAt: p.first_passed_at?.toISOString() });
 
 export type BoardInput = {
   room: RoomRow;
@@ -25,10 +29,6 @@ export type BoardInput = {
   resultsMs: number;
 };
 
-/** One progress row as the verdict states read it. */
-export function factsOf(p: ProgressRow): ItemFacts {
-  return { opened: p.opened, tried: p.tried, passesNow: p.passes_now, firstPassedAt: p.first_passed_at?.toISOString() };
-}
 
 const median = (sorted: number[]) =>
   sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
@@ -49,7 +49,8 @@ export function buildBoard(input: BoardInput): Board {
       kind: item.kind,
       opened: mine.filter((p) => p.opened).length,
       tried: mine.filter((p) => p.tried).length,
-      passed: mine.filter((p) => p.passed).length,
+      passesNow: mine.filter((p) => stateOf(p) === "passes-now").length,
+      passedBefore: mine.filter((p) => stateOf(p) === "passed-before").length,
       locked: locked.has(item.id),
       checks: names.map((name) => ({ name, failing: mine.filter((p) => p.failing.includes(name)).length })),
     };
@@ -58,11 +59,10 @@ export function buildBoard(input: BoardInput): Board {
   const states = new Map<number, Record<string, ItemState>>();
   for (const p of rows) {
     const mine = states.get(p.learner_id) ?? {};
-    mine[p.item] = itemState(factsOf(p));
+    mine[p.item] = stateOf(p);
     states.set(p.learner_id, mine);
   }
-  const passedBy = new Map<number, number>();
-  for (const p of rows) if (p.passed) passedBy.set(p.learner_id, (passedBy.get(p.learner_id) ?? 0) + 1);
+  const count = (id: number, state: ItemState) => Object.values(states.get(id) ?? {}).filter((s) => s === state).length;
 
   const isStuck = (l: LearnerRow): boolean => {
     if (room.ended_at) return false;
@@ -77,7 +77,8 @@ export function buildBoard(input: BoardInput): Board {
     name: l.name,
     joinedAt: l.joined_at.toISOString(),
     item: current.get(l.id),
-    passed: passedBy.get(l.id) ?? 0,
+    passesNow: count(l.id, "passes-now"),
+    passedBefore: count(l.id, "passed-before"),
     items: states.get(l.id) ?? {},
     lastActiveAt: (l.last_active_at ?? l.joined_at).toISOString(),
     stuck: isStuck(l),
@@ -91,7 +92,7 @@ export function buildBoard(input: BoardInput): Board {
         id: i.id,
         title: i.title,
         passedNow: mine.filter((p) => p.passes_now).length,
-        passedEver: mine.filter((p) => p.passed).length,
+        passedEver: mine.filter((p) => p.first_passed_at !== null).length,
         tried: i.tried,
         medianAttempts: median(input.attempts.get(i.id) ?? []),
       };
@@ -127,13 +128,14 @@ export function projectorBoard(board: Board): ProjectorBoard {
     ended: board.ended,
     joinsOpen: board.joinsOpen,
     learners: board.learners.length,
-    items: [...board.lessons, ...board.challenges].map(({ id, title, kind, opened, tried, passed, locked }) => ({
+    items: [...board.lessons, ...board.challenges].map(({ id, title, kind, opened, tried, passesNow, passedBefore, locked }) => ({
       id,
       title,
       kind,
       opened,
       tried,
-      passed,
+      passesNow,
+      passedBefore,
       locked,
     })),
     results: board.results,

@@ -18,8 +18,8 @@ type Rebuild = (code: string, kind: RoomChange["kind"]) => Promise<unknown>;
 
 /**
  * The NOTIFY of a change, for the store to send in the statement that writes it (`pg_notify` in the same
- * statement): on PGlite each statement is a round of the database's protocol on this thread, about 0.25 ms of CPU
- * for a NOTIFY alone, and a room's burst of checks would pay it once per check.
+ * statement): on PGlite each statement is a round of the database's protocol on this thread, so a NOTIFY of its
+ * own would cost a room's burst of checks a second round per check.
  */
 export function announcement(code: string, kind: RoomChange["kind"], close?: number[]): Announcement {
   return { channel: ROOM_CHANNEL, payload: JSON.stringify({ code, kind, ...(close?.length && { close }) } satisfies RoomChange) };

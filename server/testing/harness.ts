@@ -3,14 +3,25 @@ import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontext
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startPlayground, type Playground } from "../app";
-import { configFromEnv, type PlaygroundConfig } from "../config";
+import { configFromEnv, type PlaygroundConfig, sandboxPlainFrom } from "../config";
 import { modernRequest } from "../mcp/modern-request";
 
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
-  // The database opens on first use in tests: most suites never touch it, and PGlite costs seconds to create.
-  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, openDatabaseAtStart: false, ...overrides };
+  // The rest of the environment is left out, so a test's settings are its own; SANDBOX_PLAIN runs it on the plain sandbox.
+  // No warm build and no database opened at start: each spec starts its own playground (server/startup.spec.ts covers
+  // the warm start), and most never touch the database, which costs PGlite seconds to create.
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    workers: 2,
+    secret: TEST_SECRET,
+    warmStart: false,
+    openDatabaseAtStart: false,
+    sandboxPlain: sandboxPlainFrom(),
+    ...overrides,
+  };
   return startPlayground(config);
 }
 

@@ -1,5 +1,5 @@
-// Pins what lesson text turns into: the renderer is ours (markdown-to-jsx would move about 32 KB gzipped into the
-// first screen, where it is not loaded today), so these tests are its specification.
+// Pins what lesson text turns into: the renderer is ours (a markdown library would add to the first screen's JS,
+// where none is loaded today), so these tests are its specification.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { Markdown } from "./Markdown";

@@ -90,10 +90,11 @@ export function BoardItems({
                   )}
                 </span>
               </div>
-              <div className="grid gap-x-6 sm:grid-cols-3">
+              <div className="grid gap-x-6 sm:grid-cols-2 xl:grid-cols-4">
                 <Bar label="opened" value={item.opened} total={total} tone="bg-slate-400" />
                 <Bar label="tried" value={item.tried} total={total} tone="bg-indigo-500" />
-                <Bar label="passed" value={item.passed} total={total} tone="bg-emerald-500" />
+                <Bar label="passes now" value={item.passesNow} total={total} tone="bg-emerald-500" />
+                <Bar label="broken now" value={item.passedBefore} total={total} tone="bg-amber-500" />
               </div>
               {item.checks.length > 0 && item.tried > 0 && (
                 <ul className="mt-1.5 grid gap-x-4 text-xs sm:grid-cols-2" aria-label="Failing now, per hidden check">

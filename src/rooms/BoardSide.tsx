@@ -113,8 +113,9 @@ export function Learners({ board, onView }: { board: Board; onView(id: number): 
               </span>
               <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? (titles.get(l.item) ?? l.item) : ""}</span>
               {l.stuck && <span className="badge bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200">stuck</span>}
-              <span className="font-mono text-xs" title="passed">
-                ✓{l.passed}
+              <span className="font-mono text-xs" title={`passes now: ${l.passesNow}; passed before, broken now: ${l.passedBefore}`}>
+                ✓{l.passesNow}
+                {l.passedBefore > 0 && <span className="text-amber-700 dark:text-amber-400"> ⚠{l.passedBefore}</span>}
               </span>
               <button type="button" className="btn-ghost !px-1.5 !py-0 text-xs" onClick={() => onView(l.id)} aria-label={`View ${l.name}'s work`}>
                 View

@@ -15,7 +15,7 @@ const CELL: Record<ItemState, { mark: string; tone: string }> = {
 type Sort = "name" | "progress" | "stuck";
 const sorters: Record<Sort, (a: BoardLearner, b: BoardLearner) => number> = {
   name: (a, b) => a.name.localeCompare(b.name),
-  progress: (a, b) => b.passed - a.passed || a.name.localeCompare(b.name),
+  progress: (a, b) => b.passesNow - a.passesNow || b.passedBefore - a.passedBefore || a.name.localeCompare(b.name),
   stuck: (a, b) => Number(b.stuck) - Number(a.stuck) || a.name.localeCompare(b.name),
 };
 

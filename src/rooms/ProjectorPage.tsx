@@ -83,7 +83,8 @@ export function ProjectorPage() {
           return (
             <li key={item.id} className="panel p-4" data-testid={`projector-item-${item.id}`}>
               <p className="text-lg font-semibold">{item.title}</p>
-              <Bar label="passed" value={item.passed} total={board.learners} tone="bg-emerald-500" />
+              <Bar label="passes now" value={item.passesNow} total={board.learners} tone="bg-emerald-500" />
+              <Bar label="broken now" value={item.passedBefore} total={board.learners} tone="bg-amber-500" />
               <Bar label="tried" value={item.tried} total={board.learners} tone="bg-indigo-500" />
               {board.ended && result && (
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
