@@ -34,7 +34,7 @@ describe("the projector key", () => {
     const view = await api(pg(), "GET", `/api/rooms/${room.code}/projector`, undefined, bearer(room.projectorKey));
     expect(view.status).toBe(200);
     expect(view.json).toMatchObject({ code: room.code, title: "Projected", learners: 1, ended: false, joinsOpen: true });
-    expect(view.json.items.find((i: any) => i.id === C1)).toMatchObject({ tried: 1, passed: 1 });
+    expect(view.json.items.find((i: any) => i.id === C1)).toMatchObject({ tried: 1, passesNow: 1 });
     expect(view.text).not.toContain("Samira");
     // A count of learners, and no learner's id anywhere: no numeric "id", no "learner", no clusters or hands.
     expect(typeof view.json.learners).toBe("number");

@@ -141,7 +141,7 @@ export function LearnerGrid({
 
 function Legend() {
   return (
-    <p className="mb-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label="Legend">
+    <p className="mb-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
       {(Object.keys(CELL) as ItemState[]).map((state) => (
         <span key={state} className="flex items-center gap-1">
           <span className={`inline-grid size-4 place-items-center rounded font-bold ${CELL[state].tone}`} aria-hidden>
