@@ -31,6 +31,9 @@ async function page(dark = false): Promise<Page> {
   );
   contexts.push(context);
   const p = await context.newPage();
+  // A shared, loaded machine: pages get longer than the default to load and to answer.
+  p.setDefaultNavigationTimeout(120_000);
+  p.setDefaultTimeout(60_000);
   p.on("dialog", (d) => void d.accept());
   return p;
 }
@@ -68,7 +71,7 @@ describe("the teacher's hour", () => {
     expect(new URL(projector.url()).hash).toBe("");
     expect(await projector.getByRole("button", { name: "End room" }).count()).toBe(0);
     await projector.getByRole("button", { name: "Full screen" }).waitFor();
-  });
+  }, 300_000);
 
   test("six learners join from the projected short link; the second Ana becomes Ana (2)", async () => {
     const short = await projector.getByTestId("projector-link").innerText();
@@ -85,7 +88,7 @@ describe("the teacher's hour", () => {
     await expect.poll(() => teacher.getByTestId("learner-name").allInnerTexts(), { timeout: 15_000 }).toEqual(["Ana", "Ben", "Cem", "Dua", "Eli", "Ana (2)"]);
     const projected = await projector.locator("body").innerText();
     for (const name of NAMES) expect(projected).not.toContain(name);
-  });
+  }, 300_000);
 
   test("hints are held until the teacher releases them", async () => {
     const ben = learners[1];
@@ -101,7 +104,7 @@ describe("the teacher's hour", () => {
     await teacher.getByTestId(`item-${C1}`).getByRole("button", { name: "Release hints" }).click();
     await ben.getByTestId("released-help").waitFor({ timeout: 15_000 });
     await expect.poll(runCheck, { timeout: 60_000 }).not.toContain("appear when your teacher releases them");
-  });
+  }, 300_000);
 
   test("a raised hand is in the teacher's queue with its question, and lowered from there", async () => {
     const cem = learners[2];
@@ -115,7 +118,7 @@ describe("the teacher's hour", () => {
     await shots("hand");
     await hand.getByRole("button", { name: "Lower" }).click();
     await cem.getByRole("button", { name: "✋ Raise hand" }).waitFor({ timeout: 15_000 });
-  });
+  }, 300_000);
 
   test("the grid shows each learner's items and marks an idle learner stuck", async () => {
     await teacher.getByRole("tab", { name: "Grid" }).click();
@@ -123,14 +126,14 @@ describe("the teacher's hour", () => {
     expect(await gridRow(teacher, "Ben").locator(`td[data-state="tried"]`).count()).toBeGreaterThan(0);
     await teacher.getByRole("button", { name: "Stuck", exact: true }).click();
     await shots("grid");
-  });
+  }, 300_000);
 
   test("the teacher removes Eli: Eli's page is told at once and the projector counts five", async () => {
     await gridRow(teacher, "Eli").getByRole("button", { name: "Remove" }).click();
     await teacher.getByTestId("roster-dialog").getByRole("button", { name: "Remove" }).click();
     await learners[4].getByText("You are no longer in the room").waitFor({ timeout: 15_000 });
     await expect.poll(() => projector.getByTestId("projector-learners").innerText(), { timeout: 15_000 }).toContain("5 learners");
-  });
+  }, 300_000);
 
   test("the teacher merges Ana (2) into Ana: one row, and the second device is Ana", async () => {
     await gridRow(teacher, "Ana (2)").getByRole("button", { name: "Merge" }).click();
@@ -139,7 +142,7 @@ describe("the teacher's hour", () => {
     await dialog.getByRole("button", { name: "Merge" }).click();
     await expect.poll(() => teacher.getByTestId("grid-row").count(), { timeout: 15_000 }).toBe(4);
     await expect.poll(() => learners[5].getByTestId("room-badge").innerText(), { timeout: 15_000 }).toMatch(/Ana$|Ana\n/);
-  });
+  }, 300_000);
 
   test("closing joins turns a new learner away and tells the projector", async () => {
     await teacher.getByRole("tab", { name: "Board" }).click();
@@ -150,7 +153,7 @@ describe("the teacher's hour", () => {
     await late.getByLabel("Your nickname").fill("Late");
     await late.getByRole("button", { name: "Join" }).click();
     expect(await late.getByTestId("join-error").innerText()).toMatch(/closed/);
-  });
+  }, 300_000);
 
   test("End room shows the results first; learners get their summary; the projector shows final counts", async () => {
     await teacher.getByRole("button", { name: "End room" }).click();
@@ -167,7 +170,7 @@ describe("the teacher's hour", () => {
       .split("\r\n");
     expect(rows.length).toBeGreaterThan(1);
     expect(teacherErrors).toEqual([]);
-  });
+  }, 300_000);
 });
 
 /** The teacher's page and the projector, light and dark, at 1280 and 390 px. */
