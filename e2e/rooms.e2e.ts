@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { call, newContext, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { call, sharedBrowser, themedPage, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
@@ -24,15 +24,8 @@ let code = "";
 let solution: Record<string, string> = {};
 
 async function page(dark = false): Promise<Page> {
-  const context = await newContext(browser(), { dark });
-  await context.addInitScript(
-    (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
-    dark ? "dark" : "light",
-  );
-  contexts.push(context);
-  const p = await context.newPage();
+  const p = await themedPage(browser(), contexts, dark);
   errors.push(watchErrors(p));
-  p.on("dialog", (d) => void d.accept());
   return p;
 }
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startBackend, type Backend } from "./support/backend";
-import { newContext, sharedBrowser, watchErrors } from "./support/browser";
+import { sharedBrowser, themedPage, watchErrors } from "./support/browser";
 
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
 const browser = sharedBrowser();
@@ -24,17 +24,10 @@ const learners: Page[] = [];
 let code = "";
 
 async function page(dark = false): Promise<Page> {
-  const context = await newContext(browser(), { dark });
-  await context.addInitScript(
-    (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
-    dark ? "dark" : "light",
-  );
-  contexts.push(context);
-  const p = await context.newPage();
+  const p = await themedPage(browser(), contexts, dark);
   // A shared, loaded machine: pages get longer than the default to load and to answer.
   p.setDefaultNavigationTimeout(120_000);
   p.setDefaultTimeout(60_000);
-  p.on("dialog", (d) => void d.accept());
   return p;
 }
 

@@ -29,7 +29,6 @@ export type BoardInput = {
   resultsMs: number;
 };
 
-
 const median = (sorted: number[]) =>
   sorted.length === 0 ? null : sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 

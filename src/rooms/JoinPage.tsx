@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { saveDraft } from "../project/drafts";
 import { ApiError } from "../server-bridge/http";
 import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
-import { useTheme } from "../app/theme";
+import { ThemeButton } from "./ThemeButton";
 
 export function JoinPage() {
   const [code, setCode] = useState(() => (new URLSearchParams(location.search).get("join") ?? "").toUpperCase());
@@ -12,7 +12,6 @@ export function JoinPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { membership } = useRoomMembership();
-  const theme = useTheme();
   const already = membership && membership.code === code.replace(/[\s-]/g, "");
   const [rejoinToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get("rejoin"));
 
@@ -51,15 +50,7 @@ export function JoinPage() {
         <div className="mb-4 flex items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-7" />
           <h1 className="text-lg font-bold">{rejoinToken ? "Back to your room" : "Join a workshop room"}</h1>
-          <button
-            type="button"
-            className="btn-ghost ml-auto"
-            onClick={theme.toggle}
-            aria-label={theme.dark ? "Light theme" : "Dark theme"}
-            aria-pressed={theme.dark}
-          >
-            {theme.dark ? "☀" : "☾"}
-          </button>
+          <ThemeButton className="btn-ghost ml-auto" />
         </div>
         {already ? (
           <p className="mb-3 text-sm">

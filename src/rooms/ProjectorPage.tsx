@@ -2,24 +2,29 @@
 // large, and counts only. Its key reads counts and nothing else, so a visible address bar hands nobody the room.
 // After the end it shows the room's final counts instead of inviting people to a dead code.
 import { useEffect, useState } from "react";
-import { useTheme } from "../app/theme";
-import { followProjector, type Projector } from "../server-bridge/rooms";
+import { followEvents, projectorEventsUrl, type Projector } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
 import { Bar } from "./Bar";
 import { QrCode } from "./QrCode";
 import { joinLink, projectorFromUrl, shortJoinLink } from "./room-links";
+import { ThemeButton } from "./ThemeButton";
 
 export function ProjectorPage() {
   const [{ code, key }] = useState(() => projectorFromUrl()!);
   const [board, setBoard] = useState<Projector>();
   const [refused, setRefused] = useState(false);
-  const theme = useTheme();
   useEffect(() => {
     // The address bar keeps no key once it is remembered: a screen share of this window shows none.
     if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
     if (!key) return setRefused(true);
     const controller = new AbortController();
-    followProjector(code, key, setBoard, (state) => setRefused(state === "refused"), controller.signal);
+    followEvents(
+      projectorEventsUrl(code),
+      key,
+      (e) => e.type === "projector" && setBoard(e.projector),
+      (state) => setRefused(state === "refused"),
+      controller.signal,
+    );
     return () => controller.abort();
   }, [code, key]);
 
@@ -72,9 +77,7 @@ export function ProjectorPage() {
           <button type="button" className="btn-secondary" onClick={fullScreen}>
             Full screen
           </button>
-          <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>
-            {theme.dark ? "☀" : "☾"}
-          </button>
+          <ThemeButton />
         </div>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,6 +1,7 @@
 // Raise hand: the learner asks the teacher for help, with an optional one-line question; pressed again, it lowers.
 import { useRef, useState } from "react";
 import { roomMembership } from "../server-bridge/rooms";
+import { FormError } from "./FormError";
 
 const TEXT_MAX = 140;
 
@@ -65,11 +66,7 @@ export function RaiseHand({ raised }: { raised: boolean }) {
             />
           </label>
           <p className="text-xs text-slate-500">The teacher sees your hand in a queue, with what you are working on.</p>
-          {error && (
-            <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-              {error}
-            </p>
-          )}
+          <FormError error={error} />
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
               Cancel

@@ -5,6 +5,7 @@ import { createRoom, roomMembership, useRoomMembership } from "../server-bridge/
 import { RaiseHand } from "./RaiseHand";
 import { RoomNotices } from "./RoomNotices";
 import { openTeacherPage } from "./room-links";
+import { FormError } from "./FormError";
 
 export function RoomBanner() {
   const { membership, room } = useRoomMembership();
@@ -95,11 +96,7 @@ export function RoomBanner() {
               <span className="block text-xs text-slate-500">Otherwise a failing check shows no hint until you release hints for that challenge.</span>
             </span>
           </label>
-          {error && (
-            <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">
-              {error}
-            </p>
-          )}
+          <FormError error={error} className="mb-2 text-sm" />
           <div className="flex items-center justify-end gap-2">
             <a className="mr-auto text-sm text-indigo-700 underline dark:text-indigo-300" href="/?join=">
               Join a room instead

@@ -6,6 +6,7 @@ import { CopyButton } from "../ui/CopyButton";
 import type { RosterAction } from "./LearnerGrid";
 import { QrCode } from "./QrCode";
 import { rejoinLink } from "./room-links";
+import { FormError } from "./FormError";
 
 const TITLES: Record<RosterAction, string> = { rename: "Rename", merge: "Merge", remove: "Remove", rejoin: "Rejoin link for" };
 
@@ -104,11 +105,7 @@ export function RosterDialog({
             </div>
           </div>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
             {action === "rejoin" ? "Close" : "Cancel"}

@@ -3,7 +3,6 @@
 // hour (results first, the grid frozen).
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useTheme } from "../app/theme";
 import { useToast } from "../app/Toast";
 import { createRoom, downloadCsv, endRoom, leadRoom, type BoardLearner, type LeadChange } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
@@ -16,13 +15,13 @@ import { Results } from "./Results";
 import { RosterDialog } from "./RosterDialog";
 import { openTeacherPage, teacherFromUrl } from "./room-links";
 import { useBoard } from "./useBoard";
+import { ThemeButton } from "./ThemeButton";
 
 type View = "board" | "grid" | "results";
 
 export function TeacherPage() {
   const [{ code, key, projectorKey }] = useState(() => teacherFromUrl()!);
   const live = useBoard(code, key);
-  const theme = useTheme();
   const toast = useToast();
   const [view, setView] = useState<View>(() => (new URLSearchParams(location.search).get("view") as View) || "board");
   const [viewing, setViewing] = useState<number>();
@@ -107,9 +106,7 @@ export function TeacherPage() {
             End room
           </button>
         )}
-        <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>
-          {theme.dark ? "☀ Light" : "☾ Dark"}
-        </button>
+        <ThemeButton word />
       </div>
     </header>
   );

@@ -17,7 +17,7 @@ import type {
 import { followEventStream, type StreamState } from "./event-stream";
 import { ApiError, requestJson, waitingOutBusy } from "./http";
 
-export type { Board, BoardItem, BoardLearner, ChallengeResult, LearnerSummary, LearnerView, ProjectorBoard } from "../../contract/rooms";
+export type { Board, BoardItem, BoardLearner, LearnerView } from "../../contract/rooms";
 export { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 export type { LeadChange } from "../../contract/rooms";
 
@@ -197,15 +197,4 @@ export const roomMembership = new RoomMembership();
 
 export function useRoomMembership() {
   return useSyncExternalStore(roomMembership.subscribe, roomMembership.snapshot);
-}
-
-/** The projector's counts, live, with the projector key. */
-export function followProjector(
-  code: string,
-  key: string,
-  onBoard: (p: ProjectorBoard) => void,
-  onState: (s: StreamState, status?: number) => void,
-  signal: AbortSignal,
-) {
-  followEvents(projectorEventsUrl(code), key, (e) => e.type === "projector" && onBoard(e.projector), onState, signal);
 }

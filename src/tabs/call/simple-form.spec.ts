@@ -10,7 +10,13 @@ const tool = adaptSchema({
     id: { type: "string", description: "The ticket" },
     text: { type: "string", minLength: 1, maxLength: 5 },
     agent: { type: "string", enum: ["ana", "bo"] },
-    priority: { type: "string", oneOf: [{ const: "p1", title: "Urgent" }, { const: "p2", title: "Later" }] },
+    priority: {
+      type: "string",
+      oneOf: [
+        { const: "p1", title: "Urgent" },
+        { const: "p2", title: "Later" },
+      ],
+    },
     count: { type: "integer", minimum: 1, maximum: 3 },
     send: { type: "boolean", default: false },
   },
@@ -29,7 +35,12 @@ describe("which forms are light", () => {
       ["count", "number"],
       ["send", "boolean"],
     ]);
-    expect(fields.find((f) => f.name === "priority")).toMatchObject({ options: [{ value: "p1", label: "Urgent" }, { value: "p2", label: "Later" }] });
+    expect(fields.find((f) => f.name === "priority")).toMatchObject({
+      options: [
+        { value: "p1", label: "Urgent" },
+        { value: "p2", label: "Later" },
+      ],
+    });
   });
 
   test.each([
