@@ -34,6 +34,8 @@ export function LearnerGrid({
 }) {
   const [sort, setSort] = useState<Sort>("stuck");
   const items = [...board.lessons, ...board.challenges];
+  /** A column's short name: L1.. for lessons, C1.. for challenges (the full titles are listed under the grid). */
+  const column = (item: { kind: string }, i: number) => (item.kind === "lesson" ? `L${i + 1}` : `C${i + 1 - board.lessons.length}`);
   const learners = [...board.learners].sort(sorters[sort]);
   const sortButton = (s: Sort, label: string) => (
     <button
@@ -66,9 +68,9 @@ export function LearnerGrid({
               <tr>
                 <th className="sticky left-0 bg-white text-left dark:bg-slate-900">Learner</th>
                 {items.map((item, i) => (
-                  <th key={item.id} className="w-7 text-center font-mono font-normal" title={item.title} scope="col">
+                  <th key={item.id} className="w-7 min-w-7 text-center font-mono text-[10px] font-normal" title={item.title} scope="col">
                     <abbr title={item.title} className="no-underline">
-                      {item.kind === "lesson" ? `L${i + 1}` : `C${i + 1 - board.lessons.length}`}
+                      {column(item, i)}
                     </abbr>
                   </th>
                 ))}
@@ -135,6 +137,16 @@ export function LearnerGrid({
           </table>
         </div>
       )}
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Columns: lessons and challenges in course order</summary>
+        <ol className="mt-1 grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item, i) => (
+            <li key={item.id}>
+              <span className="font-mono">{column(item, i)}</span> {item.title}
+            </li>
+          ))}
+        </ol>
+      </details>
     </section>
   );
 }

@@ -11,8 +11,11 @@ export function RoomNotices() {
   const showRejoin = !!(membership?.rejoinToken && freshRejoin);
   const open = showRejoin || ended || removed;
   useEffect(() => {
-    if (open && !dialog.current?.open) dialog.current?.showModal();
-  }, [open]);
+    if (!open || dialog.current?.open) return;
+    // The rejoin link waits beside the work (the learner may start at once); an ended or lost room asks for attention.
+    if (showRejoin) dialog.current?.show();
+    else dialog.current?.showModal();
+  }, [open, showRejoin]);
   if (!open) return null;
   const close = () => {
     if (showRejoin) roomMembership.rejoinShown();
@@ -24,7 +27,7 @@ export function RoomNotices() {
       ref={dialog}
       onClose={close}
       aria-labelledby="room-notice-title"
-      className="panel m-auto w-[min(30rem,92vw)] p-5 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100"
+      className={`panel w-[min(30rem,92vw)] p-5 text-slate-900 backdrop:bg-slate-900/50 dark:text-slate-100 ${showRejoin ? "fixed inset-auto right-4 bottom-4 z-50 m-0 shadow-xl" : "m-auto"}`}
       data-testid="room-message"
     >
       {showRejoin && membership?.rejoinToken ? (
