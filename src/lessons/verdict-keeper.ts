@@ -24,6 +24,9 @@ class VerdictKeeper {
       this.revision = revision;
       this.request();
     });
+    // A lesson opened before the keeper started is judged too.
+    this.revision = projectStore.snapshot().revision;
+    this.request();
   }
 
   /** Asks for the open lesson's verdict soon; challenges are judged by Check instead. */
