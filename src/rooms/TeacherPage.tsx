@@ -87,6 +87,9 @@ export function TeacherPage() {
         <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!).catch((e) => toast.show(e.message))}>
           Export CSV
         </button>
+        <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!, true).catch((e) => toast.show(e.message))}>
+          Export checks CSV
+        </button>
         {board.ended ? (
           <button type="button" className="btn-primary" onClick={() => void newRoom()}>
             New room
