@@ -22,6 +22,7 @@ import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
 import type { SandboxPool } from "./sandbox/pool";
+import { joinAddresses } from "./rooms/join-addresses";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
 import { startServices } from "./startup";
@@ -32,6 +33,7 @@ export type Playground = {
   registry: SessionRegistry;
   pool: SandboxPool;
   db: Database;
+  rooms: Rooms;
   lifecycle: Lifecycle;
   /** SIGTERM: stop being ready, let requests in flight finish (up to `config.drainMs`), then close. */
   shutdown(): Promise<{ finished: boolean; leftInFlight: number }>;
@@ -51,7 +53,6 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
   const { db, pool } = await startServices(config);
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
-  // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(
     pool,
     codec,
@@ -59,8 +60,19 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     config.persistSessions ? databaseSessionStore(db, config.requestStateTtlSeconds * 1000) : undefined,
   );
   pool.onFull = () => registry.closeOneIdle();
-  const rooms = new Rooms(db);
-  const routes: Route[] = [...sessionRoutes(registry), ...lessonRoutes(), ...testRoutes({ registry, pool, codec, config, db, rooms }), ...roomRoutes(rooms)];
+  const rooms = new Rooms(db, {
+    maxLearners: config.roomMaxLearners,
+    resultsMs: config.roomResultsMs,
+    stuck: { tryingMs: config.roomStuckTryingMs, idleMs: config.roomStuckIdleMs },
+  });
+  // The port is known once the server listens; no request asks for the join addresses before that.
+  let port = config.port;
+  const routes: Route[] = [
+    ...sessionRoutes(registry),
+    ...lessonRoutes(),
+    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...roomRoutes(rooms, () => joinAddresses({ ...config, port })),
+  ];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.
   let lifecycle!: Lifecycle;
@@ -142,7 +154,8 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     server.listen(config.port, config.host, resolve);
   });
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  port = typeof address === "object" && address ? address.port : config.port;
+  rooms.start();
   lifecycle = new Lifecycle(config.instance ?? `${hostname()}:${port}`, [
     { name: "sandbox", check: async () => (await pool.stats(), true) },
     // Every session needs the database when sessions live there; otherwise it opens only for rooms, so it is not probed.
@@ -155,6 +168,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     (closing ??= (async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      rooms.stop();
       await registry.close();
       await pool.close();
       await db.close();
@@ -165,6 +179,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     registry,
     pool,
     db,
+    rooms,
     lifecycle,
     async shutdown() {
       // It keeps listening while it drains: a 2025-11-25 client answering a pushed question needs a new request to

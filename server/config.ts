@@ -89,6 +89,17 @@ export type PlaygroundConfig = {
   dataDir: string;
   /** A PostgreSQL server for rooms (and everything else the playground keeps) instead of PGlite. */
   databaseUrl?: string;
+  /** Open the database while the server starts (DATABASE_AT_START, default on), so the first room does not wait for it. */
+  openDatabaseAtStart: boolean;
+  /** The address learners type (PUBLIC_URL): the join link, QR code and projector use it instead of the teacher's own. */
+  publicUrl?: string;
+  /** Learners in a room at once (ROOM_MAX_LEARNERS); those who left or were removed do not count. */
+  roomMaxLearners: number;
+  /** How long an ended room's results stay readable with the teacher key (ROOM_RESULTS_DAYS), then are deleted. */
+  roomResultsMs: number;
+  /** The stuck mark: trying one item this long without passing (ROOM_STUCK_TRYING_MINUTES), or idle this long (ROOM_STUCK_IDLE_MINUTES). */
+  roomStuckTryingMs: number;
+  roomStuckIdleMs: number;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -97,6 +108,12 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
   return value;
+}
+
+function publicUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^https?:\/\/[^/\s]+\/?$/i.test(raw)) throw new Error(`PUBLIC_URL is an origin such as https://playground.example.org, not "${raw}"`);
+  return raw.replace(/\/$/, "");
 }
 
 function list(raw: string | undefined): string[] {
@@ -175,5 +192,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     }),
     dataDir: env.DATA_DIR || "./data",
     databaseUrl: env.DATABASE_URL || undefined,
+    openDatabaseAtStart: env.DATABASE_AT_START !== "0",
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    roomMaxLearners: number(env, "ROOM_MAX_LEARNERS", 1000),
+    roomResultsMs: number(env, "ROOM_RESULTS_DAYS", 7) * 86_400_000,
+    roomStuckTryingMs: number(env, "ROOM_STUCK_TRYING_MINUTES", 10) * 60_000,
+    roomStuckIdleMs: number(env, "ROOM_STUCK_IDLE_MINUTES", 5) * 60_000,
   };
 }

@@ -1,8 +1,8 @@
 // `npm start` runs this: the playground on HOST:PORT until Ctrl+C.
-import { networkInterfaces } from "node:os";
 import { startPlayground } from "./app";
 import { configFromEnv } from "./config";
 import { installProcessGuard } from "./process-guard";
+import { joinAddresses } from "./rooms/join-addresses";
 
 installProcessGuard();
 
@@ -15,14 +15,11 @@ void (async () => {
 })().catch((error: Error) => console.error("Warming the official-SDK sandboxes failed:", error.message));
 if (config.host === "0.0.0.0" || config.host === "::") {
   console.log("Listening on every interface: anyone on this network can open the playground and run code in its sandbox.");
-  // The addresses a room can use: put one on the projector (the teacher's page shows its own join link and QR code).
-  const port = new URL(playground.url).port;
-  const addresses = Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a && !a.internal && (a.family === "IPv4" || config.host === "::"));
-  for (const a of addresses) console.log(`  learners can reach it at http://${a!.family === "IPv6" ? `[${a!.address}]` : a!.address}:${port}`);
-  if (config.allowedHosts.length) for (const name of config.allowedHosts) console.log(`  and by name at http://${name}:${port}`);
+  // The addresses a room can use: the teacher's page lists the same ones to pick from for its join link.
+  const port = Number(new URL(playground.url).port);
+  for (const address of joinAddresses({ ...config, port }).addresses) console.log(`  learners can reach it at ${address}`);
 }
+if (config.publicUrl) console.log(`Join links and QR codes use ${config.publicUrl} (PUBLIC_URL)`);
 
 // SIGTERM (an orchestrator stopping the instance) drains: /readyz turns 503 and requests in flight finish.
 // Ctrl+C closes at once; a second signal of either kind exits without waiting.

@@ -33,7 +33,9 @@ async function buildFirstLesson(pool: SandboxPool, config: PlaygroundConfig): Pr
 
 export async function startServices(config: PlaygroundConfig): Promise<Services> {
   // Opened now but not waited for: PGlite's first create takes seconds, and the first room should not pay them.
+  // A failed open is logged here and retried by the first query that needs the database.
   const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  if (config.openDatabaseAtStart) void db.query("SELECT 1").catch((error: Error) => console.error(`The database did not open at start: ${error.message}`));
   const [pool] = await Promise.all([
     SandboxPool.start({
       workers: config.workers,

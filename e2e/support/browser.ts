@@ -39,6 +39,19 @@ export async function newContext(browser: Browser, opts: { dark?: boolean } = {}
   return context;
 }
 
+/** A page in a fresh context of its own, in the light or dark theme, that accepts every confirm() (the room pages ask one before ending). */
+export async function themedPage(browser: Browser, contexts: BrowserContext[], dark = false): Promise<Page> {
+  const context = await newContext(browser, { dark });
+  await context.addInitScript(
+    (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
+    dark ? "dark" : "light",
+  );
+  contexts.push(context);
+  const p = await context.newPage();
+  p.on("dialog", (d) => void d.accept());
+  return p;
+}
+
 /** Page errors make a test fail loudly instead of timing out on a broken page. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -41,7 +41,7 @@ beforeAll(async () => {
   db = openDatabase({ url, dataDir: join(dir, "data") });
   await db.listen(ROOM_CHANNEL, (payload) => heard.push(JSON.parse(payload) as RoomChange));
   rooms = new Rooms(counted(db));
-  code = (await rooms.store.create("announced")).code;
+  code = (await rooms.store.create("announced", false)).code;
 }, 120_000); // creating a PGlite folder: seconds, or tens of seconds on a loaded machine
 afterAll(async () => {
   await db?.close();
@@ -82,12 +82,13 @@ test("a leave is one statement, and the board hears of it once", async () => {
   statements.length = 0;
   await rooms.leave(learner);
   expect(statements).toHaveLength(1);
-  expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
+  // Their own streams are named to close, on whichever instance holds them.
+  expect(await announcements(1)).toEqual([{ code, kind: "board", close: [cy.id] }]);
   expect(await rooms.store.learnerByKey(cy.learnerKey)).toBeUndefined();
 });
 
-test("an end is one statement, heard once as a room change, and the room's learners are gone", async () => {
-  const ended = (await rooms.store.create("ended")).code;
+test("an end is one statement, heard once as a room change; the results stay until ROOM_RESULTS_DAYS have passed", async () => {
+  const ended = (await rooms.store.create("ended", false)).code;
   expect(await rooms.join(ended, "Dee")).toMatchObject({ name: "Dee" });
   await announcements(1);
   statements.length = 0;
@@ -95,6 +96,9 @@ test("an end is one statement, heard once as a room change, and the room's learn
   expect(statements).toHaveLength(1);
   expect(await announcements(1)).toEqual([{ code: ended, kind: "room" }]);
   expect((await rooms.store.room(ended))?.ended_at).toBeInstanceOf(Date);
+  expect((await rooms.store.learners(ended)).map((l) => l.name)).toEqual(["Dee"]);
+  expect(await rooms.store.deleteEndedBefore(new Date(Date.now() - 60_000))).toBe(0);
+  expect(await rooms.store.deleteEndedBefore(new Date(Date.now() + 60_000))).toBeGreaterThan(0);
   expect(await rooms.store.learners(ended)).toEqual([]);
 });
 
@@ -102,14 +106,14 @@ test("a lead change is one statement, heard once as a room change, and written",
   const room = (await rooms.store.room(code))!;
   statements.length = 0;
   const lead = await rooms.lead(room, { action: "lock", item: "c2-act-after-asking" });
-  expect(lead?.locked).toEqual(["c2-act-after-asking"]);
+  expect(lead).toMatchObject({ locked: ["c2-act-after-asking"] });
   expect(statements).toHaveLength(1);
   expect(await announcements(1)).toEqual([{ code, kind: "room" }]);
   expect((await rooms.store.room(code))?.lead).toEqual(lead);
 });
 
 test("nothing written, nothing announced: a join of an ended room, a check or a leave of a learner who is gone, a second leave, a lead change of no room or no item", async () => {
-  const over = (await rooms.store.create("over")).code;
+  const over = (await rooms.store.create("over", false)).code;
   await rooms.end(over);
   const eve = await rooms.join(code, "Eve");
   if (typeof eve === "string") throw new Error(`join: ${eve}`);

@@ -4,10 +4,14 @@
 import type { Database } from "../db/database";
 
 export const ROOM_CHANNEL = "playground_rooms";
-/** Every change reaches the board; a "room" change (the lead, an end) reaches learners' pages too. */
-export type RoomChange = { code: string; kind: "board" | "room" };
+/**
+ * Every change reaches the board; a "room" change (the lead, an end) reaches learners' pages too. `close` names
+ * learners whose own streams end at once (removed, left, renamed or merged: their page reconnects, or is refused).
+ */
+export type RoomChange = { code: string; kind: "board" | "room"; close?: number[] };
 
-type Subscriber = { kind: RoomChange["kind"]; send(payload: unknown): void };
+/** `learner` and `end` belong to a learner's own stream, so a change can close it. */
+type Subscriber = { kind: RoomChange["kind"]; send(payload: unknown): void; learner?: number; end?: () => void };
 /** A change's NOTIFY as parameters, for a statement that writes the change to announce it in the same round trip. */
 export type Announcement = { channel: string; payload: string };
 type Rebuild = (code: string, kind: RoomChange["kind"]) => Promise<unknown>;
@@ -17,8 +21,8 @@ type Rebuild = (code: string, kind: RoomChange["kind"]) => Promise<unknown>;
  * statement): on PGlite each statement is a round of the database's protocol on this thread, so a NOTIFY of its
  * own would cost a room's burst of checks a second round per check.
  */
-export function announcement(code: string, kind: RoomChange["kind"]): Announcement {
-  return { channel: ROOM_CHANNEL, payload: JSON.stringify({ code, kind } satisfies RoomChange) };
+export function announcement(code: string, kind: RoomChange["kind"], close?: number[]): Announcement {
+  return { channel: ROOM_CHANNEL, payload: JSON.stringify({ code, kind, ...(close?.length && { close }) } satisfies RoomChange) };
 }
 
 export class RoomEvents {
@@ -31,7 +35,7 @@ export class RoomEvents {
     private readonly rebuild: Rebuild,
   ) {}
 
-  async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void): Promise<() => void> {
+  async subscribe(code: string, kind: RoomChange["kind"], send: (payload: unknown) => void, own?: { learner: number; end(): void }): Promise<() => void> {
     this.listening ??= this.db
       .listen(ROOM_CHANNEL, (payload) => this.onNotify(payload))
       .catch((error) => {
@@ -39,7 +43,7 @@ export class RoomEvents {
         throw error;
       });
     await this.listening;
-    const subscriber = { kind, send };
+    const subscriber: Subscriber = { kind, send, ...own };
     let set = this.subscribers.get(code);
     if (!set) this.subscribers.set(code, (set = new Set()));
     set.add(subscriber);
@@ -47,6 +51,16 @@ export class RoomEvents {
       set.delete(subscriber);
       if (!set.size && this.subscribers.get(code) === set) this.subscribers.delete(code);
     };
+  }
+
+  /** Rooms with a teacher's board open here: time alone moves their stuck marks. */
+  watchedRooms(): string[] {
+    return [...this.subscribers.entries()].filter(([, set]) => [...set].some((s) => s.kind === "board")).map(([code]) => code);
+  }
+
+  /** Rebuilds and sends a room's board though nothing was written (its stuck marks moved with time). */
+  refresh(code: string): void {
+    if (this.subscribers.has(code)) this.schedule(code, "board");
   }
 
   count(code: string, kind: RoomChange["kind"]): number {
@@ -60,7 +74,10 @@ export class RoomEvents {
     } catch {
       return;
     }
-    if (!this.subscribers.has(change.code)) return;
+    const subscribers = this.subscribers.get(change.code);
+    if (!subscribers) return;
+    const closing = new Set(change.close ?? []);
+    for (const s of [...subscribers]) if (s.learner !== undefined && closing.has(s.learner)) subscribers.delete(s), s.end?.();
     this.schedule(change.code, "board");
     if (change.kind === "room") this.schedule(change.code, "room");
   }

@@ -4,10 +4,36 @@ import type { Database } from "../db/database";
 import { sameSecret } from "../same-secret";
 import { hashKey, newKey, newRoomCode, withSuffix } from "./codes";
 import type { Announcement } from "./events";
-import type { CheckReportShape, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
+import type { CheckReportShape, CreatedRoom, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
 
-export type RoomRow = { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string };
-export type LearnerRow = { id: number; room_code: string; name: string; joined_at: Date; left_at: Date | null };
+export type RoomRow = {
+  code: string;
+  title: string;
+  created_at: Date;
+  ended_at: Date | null;
+  lead: RoomLead;
+  teacher_key_hash: string;
+  projector_key_hash: string | null;
+  joins_open: boolean;
+  hints_always: boolean;
+};
+export type LearnerRow = {
+  id: number;
+  room_code: string;
+  name: string;
+  joined_at: Date;
+  left_at: Date | null;
+  removed_at: Date | null;
+  last_active_at: Date | null;
+  trying_item: string | null;
+  trying_since: Date | null;
+  hand_raised_at: Date | null;
+  hand_text: string | null;
+  starter_item: string | null;
+};
+const ROOM_COLUMNS = "code, title, created_at, ended_at, lead, teacher_key_hash, projector_key_hash, joins_open, hints_always";
+const LEARNER_COLUMNS =
+  "id, room_code, name, joined_at, left_at, removed_at, last_active_at, trying_item, trying_since, hand_raised_at, hand_text, starter_item";
 export type ProgressRow = {
   learner_id: number;
   item: string;
@@ -20,7 +46,7 @@ export type ProgressRow = {
   problem_kind: ProblemKind | null;
   problem: string | null;
 };
-export type Joined = { learnerKey: string; name: string; id: number } | "no-room" | "ended" | "full";
+export type Joined = { learnerKey: string; name: string; id: number; rejoinToken: string } | "no-room" | "ended" | "full" | "closed";
 /** One learner and item: export.csv's rows. */
 export type ExportItemRow = {
   name: string;
@@ -36,7 +62,6 @@ export type ExportCheckRow = { name: string; item: string; check_name: string; p
 
 /** Sizes kept for the teacher's read-only view: enough to read, not a way to fill the database. */
 export const VIEW_LIMITS = { filesBytes: 256 * 1024, callBytes: 64 * 1024, problemChars: 300 };
-export const MAX_LEARNERS_PER_ROOM = 1000;
 export const TITLE_MAX = 80;
 
 const byteLength = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? "");
@@ -59,26 +84,47 @@ const VIEW_UPSERT_ANNOUNCED = (learner: string, item: string, files: string, cal
     RETURNING 1)
   SELECT pg_notify(${channel}, ${payload}) FROM view`;
 
-export class RoomStore {
-  constructor(private readonly db: Database) {}
+/** What a write tells the stuck mark: the time now, whether it was a try, and whether the code sent is still the starter. */
+export type Touch = { now: Date; tried: boolean; starter: boolean | undefined };
 
-  async create(title: string): Promise<{ code: string; teacherKey: string }> {
+/**
+ * A CTE (leading comma) that marks the learner active now; a try of an item other than the one they were trying
+ * starts its stuck time again; `starter` (null when no code was sent) keeps or clears "still the starter".
+ */
+const TOUCH = (learner: string, item: string, now: string, tried: string, starter: string) => `,
+  touched AS (
+    UPDATE room_learners SET last_active_at = ${now},
+      trying_item = CASE WHEN ${tried} AND trying_item IS DISTINCT FROM ${item} THEN ${item} ELSE trying_item END,
+      trying_since = CASE WHEN ${tried} AND trying_item IS DISTINCT FROM ${item} THEN ${now} ELSE trying_since END,
+      starter_item = CASE WHEN ${starter}::boolean IS NULL THEN starter_item WHEN ${starter} THEN ${item} ELSE NULL END
+    WHERE id = ${learner} RETURNING 1)`;
+const touchParams = (t: Touch) => [t.now, t.tried, t.starter ?? null];
+
+export class RoomStore {
+  constructor(
+    private readonly db: Database,
+    /** Learners present in a room at once; those who left or were removed do not count. */
+    private readonly maxLearners: number,
+  ) {}
+
+  async create(title: string, hintsAlways: boolean): Promise<CreatedRoom> {
     const teacherKey = newKey();
+    const projectorKey = newKey();
     // 25^6 codes: a clash is rare, and the primary key catches it; ended rooms keep their code so it is never reused.
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newRoomCode();
-      const rows = await this.db.query("INSERT INTO rooms (code, title, teacher_key_hash) VALUES ($1, $2, $3) ON CONFLICT (code) DO NOTHING RETURNING code", [
-        code,
-        title,
-        hashKey(teacherKey),
-      ]);
-      if (rows.length) return { code, teacherKey };
+      const rows = await this.db.query(
+        `INSERT INTO rooms (code, title, teacher_key_hash, projector_key_hash, hints_always) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (code) DO NOTHING RETURNING code`,
+        [code, title, hashKey(teacherKey), hashKey(projectorKey), hintsAlways],
+      );
+      if (rows.length) return { code, teacherKey, projectorKey };
     }
     throw new Error("Could not find a free room code");
   }
 
   async room(code: string): Promise<RoomRow | undefined> {
-    const [row] = await this.db.query<RoomRow>("SELECT code, title, created_at, ended_at, lead, teacher_key_hash FROM rooms WHERE code = $1", [code]);
+    const [row] = await this.db.query<RoomRow>(`SELECT ${ROOM_COLUMNS} FROM rooms WHERE code = $1`, [code]);
     return row;
   }
 
@@ -86,27 +132,33 @@ export class RoomStore {
     return sameSecret(room.teacher_key_hash, hashKey(key));
   }
 
+  isProjector(room: RoomRow, key: string): boolean {
+    return room.projector_key_hash !== null && sameSecret(room.projector_key_hash, hashKey(key));
+  }
+
   /**
    * Joins a live room; "Sam" becomes "Sam (2)" when taken. One INSERT in the usual case (the name is free), which
    * also sends `announce` once the learner is in.
    */
-  async join(code: string, name: string, announce: Announcement): Promise<Joined> {
+  async join(code: string, name: string, now: Date, announce: Announcement): Promise<Joined> {
     const learnerKey = newKey();
-    const keyHash = hashKey(learnerKey);
+    const rejoinToken = newKey();
     let chosen = name;
     for (let attempt = 0; attempt < 20; attempt++) {
       const [row] = await this.db.query<{ id: number }>(
         `WITH joined AS (
-           INSERT INTO room_learners (room_code, name, key_hash)
-           SELECT code, $2, $3 FROM rooms WHERE code = $1 AND ended_at IS NULL AND (SELECT count(*) FROM room_learners WHERE room_code = $1) < $4
+           INSERT INTO room_learners (room_code, name, key_hash, rejoin_token, last_active_at)
+           SELECT code, $2, $3, $4, $5 FROM rooms WHERE code = $1 AND ended_at IS NULL AND joins_open
+             AND (SELECT count(*) FROM room_learners WHERE room_code = $1 AND left_at IS NULL) < $6
            ON CONFLICT (room_code, lower(name)) DO NOTHING RETURNING id)
-         SELECT id, pg_notify($5, $6) FROM joined`,
-        [code, chosen, keyHash, MAX_LEARNERS_PER_ROOM, announce.channel, announce.payload],
+         SELECT id, pg_notify($7, $8) FROM joined`,
+        [code, chosen, hashKey(learnerKey), rejoinToken, now, this.maxLearners, announce.channel, announce.payload],
       );
-      if (row) return { learnerKey, name: chosen, id: row.id };
+      if (row) return { learnerKey, name: chosen, id: row.id, rejoinToken };
       const room = await this.room(code);
       if (!room) return "no-room";
       if (room.ended_at) return "ended";
+      if (!room.joins_open) return "closed";
       const like = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
       const taken = new Set(
         (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map(
@@ -123,16 +175,16 @@ export class RoomStore {
   /** The learner a key belongs to, with their room; undefined for an unknown key or a learner who left. */
   async learnerByKey(key: string): Promise<(LearnerRow & { room: RoomRow }) | undefined> {
     if (typeof key !== "string" || key.length < 16 || key.length > 100) return undefined;
-    const [row] = await this.db.query<
-      LearnerRow & { code: string; title: string; created_at: Date; ended_at: Date | null; lead: RoomLead; teacher_key_hash: string }
-    >(
-      `SELECT l.id, l.room_code, l.name, l.joined_at, l.left_at, r.code, r.title, r.created_at, r.ended_at, r.lead, r.teacher_key_hash
-       FROM room_learners l JOIN rooms r ON r.code = l.room_code WHERE l.key_hash = $1`,
+    const [row] = await this.db.query<LearnerRow & { room: RoomRow }>(
+      `SELECT ${LEARNER_COLUMNS.replace(/(\w+)/g, "l.$1")}, to_jsonb(r) AS room
+       FROM room_learners l JOIN (SELECT ${ROOM_COLUMNS} FROM rooms) r ON r.code = l.room_code WHERE l.key_hash = $1`,
       [hashKey(key)],
     );
     if (!row || row.left_at) return undefined;
-    const { code, title, created_at, ended_at, lead, teacher_key_hash, ...learner } = row;
-    return { ...learner, room: { code, title, created_at, ended_at, lead, teacher_key_hash } };
+    const room = row.room as unknown as Record<string, unknown>;
+    // to_jsonb gives times as text: back to Dates, as every other read gives them.
+    const at = (v: unknown) => (v === null ? null : new Date(v as string));
+    return { ...row, room: { ...(room as RoomRow), created_at: at(room.created_at)!, ended_at: at(room.ended_at) } };
   }
 
   /** Marks the learner gone (off the board, their key refused), announced: one statement, silent when no learner matched or they had left already. */
@@ -145,7 +197,7 @@ export class RoomStore {
   }
 
   /** Opened or tried, the learner's current problem, and what the read-only view shows, announced: one statement, so one round trip. */
-  async recordActivity(learnerId: number, activity: RoomActivity, announce: Announcement): Promise<void> {
+  async recordActivity(learnerId: number, activity: RoomActivity, announce: Announcement, touch: Touch): Promise<void> {
     const problem = activity.problem;
     await this.db.query(
       `WITH progress AS (
@@ -155,7 +207,7 @@ export class RoomStore {
            tried_at = CASE WHEN $8 THEN coalesce(room_progress.tried_at, now()) ELSE room_progress.tried_at END,
            problem_kind = CASE WHEN $3 THEN $4 ELSE room_progress.problem_kind END,
            problem = CASE WHEN $3 THEN $5 ELSE room_progress.problem END
-         RETURNING 1)${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$6", "$7", "$9", "$10")}`,
+         RETURNING 1)${TOUCH("$1", "$2", "$11", "$12", "$13")}${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$6", "$7", "$9", "$10")}`,
       [
         learnerId,
         activity.item,
@@ -166,12 +218,20 @@ export class RoomStore {
         activity.event === "tried",
         announce.channel,
         announce.payload,
+        ...touchParams(touch),
       ],
     );
   }
 
   /** A check the server ran for this learner: progress, per-check results for the CSV, the last report, the code it ran; announced. */
-  async recordCheck(learnerId: number, item: string, report: CheckReportShape, files: Record<string, string>, announce: Announcement): Promise<void> {
+  async recordCheck(
+    learnerId: number,
+    item: string,
+    report: CheckReportShape,
+    files: Record<string, string>,
+    announce: Announcement,
+    touch: Touch,
+  ): Promise<void> {
     const failing = report.checks.filter((c) => !c.passed).map((c) => c.name);
     // The run's first real problem clusters learners too: a compile error, or the error their tool threw.
     const problem = report.failure
@@ -192,7 +252,7 @@ export class RoomStore {
          SELECT $1, $2, c.name, c.passed, CASE WHEN c.passed THEN now() END, 1 FROM unnest($6::text[], $7::boolean[]) AS c(name, passed)
          ON CONFLICT (learner_id, item, check_name) DO UPDATE SET passed = excluded.passed, attempts = room_check_results.attempts + 1,
            first_passed_at = coalesce(room_check_results.first_passed_at, excluded.first_passed_at)
-         RETURNING 1)${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$8", "$9", "$12", "$13")}`,
+         RETURNING 1)${TOUCH("$1", "$2", "$14", "$15", "$16")}${VIEW_UPSERT_ANNOUNCED("$1", "$2", "$8", "$9", "$12", "$13")}`,
       [
         learnerId,
         item,
@@ -206,6 +266,7 @@ export class RoomStore {
         problem?.text ?? null,
         announce.channel,
         announce.payload,
+        ...touchParams(touch),
       ],
     );
   }
@@ -220,7 +281,7 @@ export class RoomStore {
   }
 
   async learners(code: string): Promise<LearnerRow[]> {
-    return this.db.query<LearnerRow>("SELECT id, room_code, name, joined_at, left_at FROM room_learners WHERE room_code = $1 ORDER BY id", [code]);
+    return this.db.query<LearnerRow>(`SELECT ${LEARNER_COLUMNS} FROM room_learners WHERE room_code = $1 ORDER BY id`, [code]);
   }
 
   async progress(code: string): Promise<ProgressRow[]> {
@@ -248,8 +309,9 @@ export class RoomStore {
       files: Record<string, string> | null;
       last_call: unknown;
       updated_at: Date | null;
+      rejoin_token: string | null;
     }>(
-      `SELECT l.id, l.name, v.item, v.files, v.last_call, v.updated_at FROM room_learners l LEFT JOIN room_learner_views v ON v.learner_id = l.id
+      `SELECT l.id, l.name, v.item, v.files, v.last_call, v.updated_at, l.rejoin_token FROM room_learners l LEFT JOIN room_learner_views v ON v.learner_id = l.id
        WHERE l.room_code = $1 AND l.id = $2`,
       [code, learnerId],
     );
@@ -263,7 +325,8 @@ export class RoomStore {
       name: row.name,
       item: row.item ?? undefined,
       files: row.files ?? undefined,
-      lastCall: row.last_call ?? undefined,
+      lastCall: (row.last_call ?? undefined) as LearnerView["lastCall"],
+      rejoinToken: row.rejoin_token ?? undefined,
       lastCheck: check ? { item: check.item, ...check.last_check } : undefined,
       updatedAt: row.updated_at?.toISOString(),
     };
@@ -288,16 +351,20 @@ export class RoomStore {
   }
 
   /**
-   * Retires the code (joining answers that the room ended) and deletes the learners and everything about them,
-   * announced: one statement, so atomic without a transaction of its own. The delete is not limited to a room this
-   * call ended, so ending again clears a learner who joined while the first end ran.
+   * Retires the code (joining answers that the room ended) and keeps the results for the teacher until
+   * `deleteEndedBefore` removes them; announced in the same statement. Ending again keeps the first end's time.
    */
-  async end(code: string, announce: Announcement): Promise<void> {
+  async end(code: string, now: Date, announce: Announcement): Promise<void> {
     await this.db.query(
-      `WITH ended AS (UPDATE rooms SET ended_at = coalesce(ended_at, now()) WHERE code = $1 RETURNING 1),
-         deleted AS (DELETE FROM room_learners WHERE room_code = $1)
-       SELECT pg_notify($2, $3) FROM ended`,
-      [code, announce.channel, announce.payload],
+      `WITH ended AS (UPDATE rooms SET ended_at = coalesce(ended_at, $2) WHERE code = $1 RETURNING 1)
+       SELECT pg_notify($3, $4) FROM ended`,
+      [code, now, announce.channel, announce.payload],
     );
+  }
+
+  /** Deletes the learners and everything about them of rooms that ended before `cutoff`; the codes stay retired. */
+  async deleteEndedBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.query("DELETE FROM room_learners WHERE room_code IN (SELECT code FROM rooms WHERE ended_at < $1) RETURNING 1", [cutoff]);
+    return rows.length;
   }
 }

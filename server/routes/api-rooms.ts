@@ -1,62 +1,20 @@
 // /api/rooms: create and join rooms, the teacher's board (JSON and live events), leading, the read-only look at
-// one learner, export and end; and the learner's own calls. Keys travel as `Authorization: Bearer <key>`.
-import type { IncomingMessage } from "node:http";
+// one learner, export and end; and the learner's own calls. The roster, the help queue and the projector are in
+// api-room-roster.ts; who a key speaks for in room-keys.ts.
 import { checkProjectFiles } from "../compile/project-files";
-import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import { isLessonId, listLessons } from "../lessons/catalog";
-import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
+import { cleanNickname } from "../rooms/codes";
 import { checksCsv, itemsCsv } from "../rooms/csv";
 import type { Rooms } from "../rooms/rooms";
-import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
-import { LeadChange, RoomActivity } from "../../contract/rooms";
-import { parseBody, type Route, type RouteAnswer, type RouteContext } from "./route";
+import { TITLE_MAX } from "../rooms/store";
+import { CreateRoom, LeadChange, RoomActivity, type JoinAddresses, type JoinedRoom } from "../../contract/rooms";
+import { rosterRoutes } from "./api-room-roster";
+import { bearer, CODE, codeOf, liveTeacherRoom, roomLearner, teacherRoom } from "./room-keys";
+import { roomStream } from "./room-stream";
+import { parseBody, type Route } from "./route";
 
-const CODE = "([^/]+)";
-
-function bearer(req: IncomingMessage): string | undefined {
-  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-  return m?.[1];
-}
-
-function codeOf(raw: string): string {
-  const code = normalizeRoomCode(raw);
-  if (!code) throw new HttpError(404, `No room with code "${raw.slice(0, 20)}"`);
-  return code;
-}
-
-async function roomOr404(rooms: Rooms, raw: string): Promise<RoomRow> {
-  const room = await rooms.store.room(codeOf(raw));
-  if (!room) throw new HttpError(404, `No room with code "${raw.slice(0, 20)}"`);
-  return room;
-}
-
-/** The room, when the request carries its teacher key. */
-async function teacherRoom(rooms: Rooms, ctx: RouteContext): Promise<RoomRow> {
-  const room = await roomOr404(rooms, ctx.params[0]);
-  const key = bearer(ctx.req);
-  if (!key) throw new HttpError(401, "This needs the room's teacher key (Authorization: Bearer <teacher key>)");
-  if (!rooms.store.isTeacher(room, key)) throw new HttpError(403, "This key is not this room's teacher key");
-  return room;
-}
-
-/** The learner a learner key speaks for; `code`, when given, must be their room. */
-export async function roomLearner(rooms: Rooms, key: unknown, code?: string): Promise<LearnerRow & { room: RoomRow }> {
-  if (typeof key !== "string" || key === "") throw new HttpError(401, "This needs your learner key");
-  const learner = await rooms.store.learnerByKey(key);
-  if (!learner) throw new HttpError(403, "This learner key is not in any room (the room may have ended, or you left it)");
-  if (code !== undefined && learner.room_code !== normalizeRoomCode(code)) throw new HttpError(403, "This learner key belongs to another room");
-  return learner;
-}
-
-/** A check sent with a learner key: who to record it for, refused before anything runs when it cannot be recorded. */
-export async function checkingLearner(rooms: Rooms, key: unknown, challenge: string): Promise<LearnerRow | undefined> {
-  if (key === undefined) return undefined;
-  const learner = await roomLearner(rooms, key);
-  if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
-  if (learner.room.lead.locked.includes(challenge)) throw new HttpError(423, "The teacher has locked this challenge for now");
-  return learner;
-}
+export { checkingLearner } from "./room-keys";
 
 function object(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
@@ -78,28 +36,21 @@ async function readActivity(body: unknown): Promise<RoomActivity> {
   return activity;
 }
 
-export function roomRoutes(rooms: Rooms): Route[] {
-  /** A live stream: `first` at once, then whatever the room publishes, until the client goes away. */
-  const stream = (req: IncomingMessage, subscribe: (send: (payload: unknown) => void) => Promise<() => void>, first: unknown): RouteAnswer =>
-    eventStream(req, (sink) => {
-      sink.send(JSON.stringify(first));
-      return subscribe((payload) => sink.send(JSON.stringify(payload)));
-    });
-
+export function roomRoutes(rooms: Rooms, addresses: () => JoinAddresses): Route[] {
   return [
+    ...rosterRoutes(rooms, addresses),
     {
       method: "POST",
       path: /^\/api\/rooms$/,
       rateLimit: "rooms",
       async handle({ body }) {
-        const { title } = object(body);
-        if (title !== undefined && typeof title !== "string") throw new HttpError(400, '"title" must be a string');
+        const { title, hintsAlways } = parseBody(CreateRoom, body ?? {});
         const clean = (title ?? "")
           .replace(/[\p{Cc}\p{Cf}]/gu, "")
           .replace(/\s+/g, " ")
           .trim();
         if ([...clean].length > TITLE_MAX) throw new HttpError(400, `A room title has at most ${TITLE_MAX} characters`);
-        return { status: 201, body: await rooms.store.create(clean || "Elicitation workshop") };
+        return { status: 201, body: await rooms.store.create(clean || "Elicitation workshop", hintsAlways ?? false) };
       },
     },
     {
@@ -112,9 +63,10 @@ export function roomRoutes(rooms: Rooms): Route[] {
         if ("error" in nickname) throw new HttpError(400, nickname.error);
         const joined = await rooms.join(code, nickname.name);
         if (joined === "full") throw new HttpError(409, "This room is full");
+        if (joined === "closed") throw new HttpError(409, "The teacher has closed this room to new joins", { closed: true });
         if (joined === "ended") throw new HttpError(404, "This room has ended", { ended: true });
         if (joined === "no-room") throw new HttpError(404, `No room with code "${code}"`, { ended: false });
-        return { status: 201, body: { learnerKey: joined.learnerKey, name: joined.name, code } };
+        return { status: 201, body: { learnerKey: joined.learnerKey, name: joined.name, code, rejoinToken: joined.rejoinToken } satisfies JoinedRoom };
       },
     },
     {
@@ -130,19 +82,19 @@ export function roomRoutes(rooms: Rooms): Route[] {
       async handle(ctx) {
         const room = await teacherRoom(rooms, ctx);
         const first = { type: "board", board: await rooms.board(room) };
-        return stream(ctx.req, (send) => rooms.events.subscribe(room.code, "board", send), first);
+        return roomStream(ctx.req, (send) => rooms.events.subscribe(room.code, "board", send), first);
       },
     },
     {
       method: "POST",
       path: new RegExp(`^/api/rooms/${CODE}/lead$`),
       async handle(ctx) {
-        const room = await teacherRoom(rooms, ctx);
-        if (room.ended_at) throw new HttpError(409, "This room has ended");
+        const room = await liveTeacherRoom(rooms, ctx);
         const change = parseBody(LeadChange, ctx.body);
         await courseItem(change.item);
         const lead = await rooms.lead(room, change);
         if (!lead) throw new HttpError(400, "Hints and solutions are released for challenges only");
+        if (lead === "locked") throw new HttpError(409, "That item is locked: unlock it before sending everyone to it");
         return { status: 200, body: { lead } };
       },
     },
@@ -186,7 +138,7 @@ export function roomRoutes(rooms: Rooms): Route[] {
       path: new RegExp(`^/api/rooms/${CODE}/me$`),
       async handle({ params, req }) {
         const learner = await roomLearner(rooms, bearer(req), params[0]);
-        return { status: 200, body: await rooms.learnerRoom(learner.room, learner.name) };
+        return { status: 200, body: await rooms.learnerRoom(learner.room, learner.name, learner) };
       },
     },
     {
@@ -194,12 +146,17 @@ export function roomRoutes(rooms: Rooms): Route[] {
       path: new RegExp(`^/api/rooms/${CODE}/me/events$`),
       async handle({ params, req }) {
         const learner = await roomLearner(rooms, bearer(req), params[0]);
-        const first = { type: "room", room: await rooms.learnerRoom(learner.room, learner.name) };
-        const named = (send: (payload: unknown) => void) => (payload: unknown) => {
-          const event = payload as { room: { name: string } };
-          send({ ...event, room: { ...event.room, name: learner.name } });
+        const first = { type: "room", room: await rooms.learnerRoom(learner.room, learner.name, learner) };
+        // The room's event is one for all its learners: each stream puts in its own name and whether its hand is up.
+        const own = (send: (payload: unknown) => void) => (payload: unknown) => {
+          const { hands, ...event } = payload as { room: object; hands: number[] };
+          send({ ...event, room: { ...event.room, name: learner.name, handRaised: hands.includes(learner.id) } });
         };
-        return stream(req, (send) => rooms.events.subscribe(learner.room_code, "room", named(send)), first);
+        return roomStream(
+          req,
+          (send, sink) => rooms.events.subscribe(learner.room_code, "room", own(send), { learner: learner.id, end: () => sink.end() }),
+          first,
+        );
       },
     },
     {

@@ -108,7 +108,9 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         if (!learner) return { status: 200, body: report satisfies CheckReport };
         const started = performance.now();
         await rooms.recordCheck(learner, params[0], report, files);
-        return { status: 200, body: report, headers: { "server-timing": `db;dur=${(performance.now() - started).toFixed(2)}` } };
+        // In a room, hints stay held until the teacher releases them (or the room has them always on).
+        const shown = rooms.reportFor(learner.room, params[0], report);
+        return { status: 200, body: shown, headers: { "server-timing": `db;dur=${(performance.now() - started).toFixed(2)}` } };
       },
     },
   ];

@@ -10,8 +10,18 @@ export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
   // The rest of the environment is left out, so a test's settings are its own; SANDBOX_PLAIN runs it on the plain sandbox.
-  // No warm build: each spec starts its own playground, and server/startup.spec.ts covers the warm start.
-  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, warmStart: false, sandboxPlain: sandboxPlainFrom(), ...overrides };
+  // No warm build and no database opened at start: each spec starts its own playground (server/startup.spec.ts covers
+  // the warm start), and most never touch the database, which costs PGlite seconds to create.
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    workers: 2,
+    secret: TEST_SECRET,
+    warmStart: false,
+    openDatabaseAtStart: false,
+    sandboxPlain: sandboxPlainFrom(),
+    ...overrides,
+  };
   return startPlayground(config);
 }
 

@@ -2,13 +2,21 @@
 import type { Clock } from "../mcp/official/instance";
 
 export class ManualClock implements Clock {
-  private now = 0;
+  private elapsed = 0;
+
+  /** `epoch`: the time (ms since 1970) `now()` starts from, for code that compares it with times a database wrote. */
+  constructor(private readonly epoch = 0) {}
+
+  now(): number {
+    return this.epoch + this.elapsed;
+  }
+
   private timers = new Map<number, { due: number; fn: () => void }>();
   private nextId = 1;
 
   setTimeout(fn: () => void, ms: number): number {
     const id = this.nextId++;
-    this.timers.set(id, { due: this.now + ms, fn });
+    this.timers.set(id, { due: this.elapsed + ms, fn });
     return id;
   }
 
@@ -18,15 +26,15 @@ export class ManualClock implements Clock {
 
   /** Moves time on by `ms`, firing every timer that falls due, in order. */
   advance(ms: number): void {
-    const until = this.now + ms;
+    const until = this.elapsed + ms;
     for (;;) {
       const next = [...this.timers.entries()].filter(([, t]) => t.due <= until).sort((a, b) => a[1].due - b[1].due)[0];
       if (!next) break;
       this.timers.delete(next[0]);
-      this.now = next[1].due;
+      this.elapsed = next[1].due;
       next[1].fn();
     }
-    this.now = until;
+    this.elapsed = until;
   }
 
   get pending(): number {

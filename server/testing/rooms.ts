@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CreatedRoom, JoinedRoom } from "../../contract/rooms";
 import { sseDataReader } from "../../contract/sse";
 import type { Playground } from "../app";
 import type { PlaygroundConfig } from "../config";
@@ -34,13 +35,13 @@ export async function startRoomPlayground(overrides: Partial<PlaygroundConfig> =
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-export async function createRoom(pg: Playground, title?: string): Promise<{ code: string; teacherKey: string }> {
-  const res = await api(pg, "POST", "/api/rooms", title === undefined ? {} : { title });
+export async function createRoom(pg: Playground, title?: string, options: { hintsAlways?: boolean } = {}): Promise<CreatedRoom> {
+  const res = await api(pg, "POST", "/api/rooms", { ...(title !== undefined && { title }), ...options });
   if (res.status !== 201) throw new Error(`room not created: ${res.status} ${res.text}`);
   return res.json;
 }
 
-export async function joinRoom(pg: Playground, code: string, name: string): Promise<{ learnerKey: string; name: string }> {
+export async function joinRoom(pg: Playground, code: string, name: string): Promise<JoinedRoom> {
   const res = await api(pg, "POST", `/api/rooms/${code}/join`, { name });
   if (res.status !== 201) throw new Error(`not joined: ${res.status} ${res.text}`);
   return res.json;
@@ -61,7 +62,8 @@ export async function openStream(url: string, key: string) {
   if (res.status !== 200 || !res.body) throw new Error(`stream not opened: ${res.status} ${await res.text()}`);
   const events: any[] = [];
   const waiters: { test: (e: any) => boolean; resolve: (e: any) => void }[] = [];
-  void (async () => {
+  /** Settles when the server ends the stream (or the test closes it). */
+  const ended = (async () => {
     const feed = sseDataReader((data) => {
       const event = JSON.parse(data);
       events.push(event);
@@ -81,6 +83,7 @@ export async function openStream(url: string, key: string) {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => waiters.push({ test, resolve }));
     },
+    ended,
     close: () => controller.abort(),
   };
 }

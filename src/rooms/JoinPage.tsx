@@ -1,8 +1,10 @@
-// Joining a room (/?join=CODE from the link or QR code, or /?join= to type the code): a nickname, and you are in.
-import { useState } from "react";
+// Joining a room (/?join=CODE from the link or QR code, or /?join= to type the code and nickname on one form), or
+// coming back with a personal rejoin link (/?join=CODE#rejoin=TOKEN): the same learner, with their code.
+import { useEffect, useState } from "react";
+import { saveDraft } from "../project/drafts";
 import { ApiError } from "../server-bridge/http";
 import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
-import { useTheme } from "../app/theme";
+import { ThemeButton } from "./ThemeButton";
 
 export function JoinPage() {
   const [code, setCode] = useState(() => (new URLSearchParams(location.search).get("join") ?? "").toUpperCase());
@@ -10,8 +12,25 @@ export function JoinPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { membership } = useRoomMembership();
-  const theme = useTheme();
   const already = membership && membership.code === code.replace(/[\s-]/g, "");
+  const [rejoinToken] = useState(() => new URLSearchParams(location.hash.slice(1)).get("rejoin"));
+
+  useEffect(() => {
+    if (!rejoinToken) return;
+    // The token leaves the address bar at once: it is the learner's own key to the room.
+    history.replaceState(history.state, "", location.pathname + location.search);
+    setBusy(true);
+    roomMembership.rejoin(code.replace(/[\s-]/g, ""), rejoinToken).then(
+      (back) => {
+        if (back.item && back.files) saveDraft(back.item, back.files);
+        location.assign(back.item ? `/?lesson=${encodeURIComponent(back.item)}` : "/");
+      },
+      (e) => {
+        setError(e instanceof ApiError ? errorText(e) : (e as Error).message);
+        setBusy(false);
+      },
+    );
+  }, [rejoinToken, code]);
 
   const join = async () => {
     setBusy(true);
@@ -30,16 +49,8 @@ export function JoinPage() {
       <main className="panel w-[min(26rem,100%)] p-6">
         <div className="mb-4 flex items-center gap-2">
           <img src="/favicon.svg" alt="" className="size-7" />
-          <h1 className="text-lg font-bold">Join a workshop room</h1>
-          <button
-            type="button"
-            className="btn-ghost ml-auto"
-            onClick={theme.toggle}
-            aria-label={theme.dark ? "Light theme" : "Dark theme"}
-            aria-pressed={theme.dark}
-          >
-            {theme.dark ? "☀" : "☾"}
-          </button>
+          <h1 className="text-lg font-bold">{rejoinToken ? "Back to your room" : "Join a workshop room"}</h1>
+          <ThemeButton className="btn-ghost ml-auto" />
         </div>
         {already ? (
           <p className="mb-3 text-sm">
@@ -108,6 +119,7 @@ export function JoinPage() {
 
 function errorText(e: ApiError): string {
   const body = e.body as { error?: string } | undefined;
+  if (e.status === 404 && body?.error?.startsWith("This rejoin link")) return "This rejoin link does not open any room now. Join with a nickname instead.";
   if (e.status === 404)
     return body?.error === "This room has ended"
       ? "This room has ended. Ask your teacher for the new code."

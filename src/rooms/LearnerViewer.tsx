@@ -6,13 +6,6 @@ import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
 import { ScrollablePre } from "../ui/Scrollable";
 
-/** What a learner's page sends as its last Call (see RoomFollower): the wire group, trimmed to what a reader needs. */
-export type SharedCall = {
-  label: string;
-  persona?: string;
-  exchanges: { method: string; url: string; status?: number; request?: unknown; messages: unknown[] }[];
-};
-
 const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
 export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: string; teacherKey: string; learnerId: number; onClose(): void }) {
@@ -23,7 +16,7 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
   const files = view.data?.files ?? {};
   // The tool file first, as the learner's editor opens it.
   const shown = file && file in files ? file : (Object.keys(files).find((f) => f.endsWith(".tool.ts")) ?? Object.keys(files)[0]);
-  const call = view.data?.lastCall as SharedCall | undefined;
+  const call = view.data?.lastCall;
   const check = view.data?.lastCheck;
 
   return (

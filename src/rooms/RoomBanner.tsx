@@ -1,12 +1,17 @@
-// The header's room corner: in a room, its name and code, your nickname and Leave; otherwise Start a room and Join.
+// The header's room corner: in a room, its name and code, your nickname, Raise hand and Leave (and the notices of
+// RoomNotices); otherwise Start a room and Join a room.
 import { useRef, useState } from "react";
 import { createRoom, roomMembership, useRoomMembership } from "../server-bridge/rooms";
+import { RaiseHand } from "./RaiseHand";
+import { RoomNotices } from "./RoomNotices";
 import { openTeacherPage } from "./room-links";
+import { FormError } from "./FormError";
 
 export function RoomBanner() {
-  const { membership, room, ended } = useRoomMembership();
+  const { membership, room } = useRoomMembership();
   const dialog = useRef<HTMLDialogElement>(null);
   const [title, setTitle] = useState("");
+  const [hintsAlways, setHintsAlways] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -19,8 +24,9 @@ export function RoomBanner() {
         <span className="max-w-[12rem] truncate font-medium">{room?.title ?? "Room"}</span>
         <span className="badge bg-indigo-600 text-white">{membership.code}</span>
         <span className="max-w-[8rem] truncate text-slate-600 dark:text-slate-300" title="Your nickname">
-          {membership.name}
+          {room?.name || membership.name}
         </span>
+        {room && !room.ended && <RaiseHand raised={room.handRaised} />}
         <button
           type="button"
           className="btn-ghost !px-1.5 !py-0 text-xs"
@@ -28,6 +34,7 @@ export function RoomBanner() {
         >
           Leave
         </button>
+        <RoomNotices />
       </span>
     );
   }
@@ -36,8 +43,8 @@ export function RoomBanner() {
     setBusy(true);
     setError(undefined);
     try {
-      const created = await createRoom(title);
-      openTeacherPage(created.code, created.teacherKey);
+      const created = await createRoom(title, hintsAlways);
+      openTeacherPage(created.code, created.teacherKey, created.projectorKey);
     } catch (e) {
       setError((e as Error).message);
       setBusy(false);
@@ -46,14 +53,13 @@ export function RoomBanner() {
 
   return (
     <>
-      {ended && (
-        <span role="status" className="text-sm text-rose-700 dark:text-rose-300">
-          The room has ended.
-        </span>
-      )}
+      <RoomNotices />
       <button type="button" className="btn-ghost" onClick={() => dialog.current?.showModal()}>
         Start a room
       </button>
+      <a className="btn-ghost" href="/?join=">
+        Join a room
+      </a>
       <dialog
         ref={dialog}
         aria-labelledby="start-room-title"
@@ -83,11 +89,16 @@ export function RoomBanner() {
             onChange={(e) => setTitle(e.target.value)}
             placeholder="Elicitation workshop"
           />
-          {error && (
-            <p role="alert" className="mb-2 text-sm text-rose-700 dark:text-rose-300">
-              {error}
-            </p>
-          )}
+          <label className="mb-3 flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-1" checked={hintsAlways} onChange={(e) => setHintsAlways(e.target.checked)} />
+            <span>
+              Hints always on
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                Otherwise a failing check shows no hint until you release hints for that challenge.
+              </span>
+            </span>
+          </label>
+          <FormError error={error} className="mb-2 text-sm" />
           <div className="flex items-center justify-end gap-2">
             <a className="mr-auto text-sm text-indigo-700 underline dark:text-indigo-300" href="/?join=">
               Join a room instead

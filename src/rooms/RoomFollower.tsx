@@ -7,7 +7,7 @@ import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
 import { wireLog } from "../server-bridge/wire-log";
 import { callStore } from "../tabs/call/call-store";
 import { resultsStore } from "../tabs/tests/results-store";
-import type { SharedCall } from "./LearnerViewer";
+import type { SharedCall } from "../../contract/rooms";
 
 const FOLLOWED_KEY = "elicitation-playground:room-followed";
 const MAX_SHARED_TEXT = 4000;
@@ -17,7 +17,7 @@ function sharedCall(groupId: number | undefined): SharedCall | undefined {
   if (!group) return undefined;
   const cut = (v: unknown) => (typeof v === "string" && v.length > MAX_SHARED_TEXT ? `${v.slice(0, MAX_SHARED_TEXT)}…` : v);
   return {
-    label: group.label,
+    label: group.label.slice(0, 200),
     persona: group.persona,
     exchanges: group.exchanges
       .slice(-12)
