@@ -112,6 +112,6 @@ for (const theme of ["light", "dark"] as const) {
       expect(errors).toEqual([]);
       expect(found).toEqual([]);
       await context.close();
-    }, 240_000);
+    }, 300_000);
   }
 }
