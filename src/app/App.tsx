@@ -29,6 +29,7 @@ import type { PaneId } from "./layout-prefs";
 import { LessonNotices, ShareConflictDialog } from "./LessonNotices";
 import { ResetMenu } from "./ResetMenu";
 import { ServerPanel } from "./ServerPanel";
+import { RecordingMenu } from "../replay/RecordingMenu";
 
 type TabId = "call" | "wire" | "tests";
 const TABS: { id: TabId; label: string }[] = [
@@ -339,6 +340,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
               Share<span className="hidden sm:inline"> link</span>
             </span>
           </button>
+          <RecordingMenu />
           <ResetMenu disabled={!project.lesson} onCode={resets.code} onData={() => void resets.data()} onAll={resets.all} />
           <button type="button" className="btn-secondary" onClick={() => setDialog("server")}>
             Server

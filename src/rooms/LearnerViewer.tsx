@@ -4,12 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
+import { ExportLearnerButton } from "../replay/ExportLearnerButton";
 
 /** What a learner's page sends as its last Call (see RoomFollower): the wire group, trimmed to what a reader needs. */
 export type SharedCall = {
   label: string;
   persona?: string;
-  exchanges: { method: string; url: string; status?: number; request?: unknown; messages: unknown[] }[];
+  exchanges: { method: string; url: string; status?: number; startedAt?: number; durationMs?: number; request?: unknown; messages: unknown[] }[];
 };
 
 const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
@@ -38,7 +39,8 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
           {view.data ? view.data.name : "Learner"}{" "}
           <span className="text-sm font-normal text-slate-500">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
         </h2>
-        <button type="button" className="btn-secondary ml-auto" onClick={() => dialog.current?.close()}>
+        {view.data && <ExportLearnerButton view={view.data} />}
+        <button type="button" className={view.data ? "btn-secondary" : "btn-secondary ml-auto"} onClick={() => dialog.current?.close()}>
           Close
         </button>
       </div>

@@ -20,6 +20,8 @@ export type FinishedCall = CallOutcome & {
   args: Record<string, unknown>;
   at: number;
   via?: "sendElicitationResult";
+  /** The Wire card of this call. */
+  groupId?: number;
 };
 
 export interface LessonCall {
@@ -207,6 +209,7 @@ class CallStore {
         persona: persona.name,
         at: Date.now(),
         via: fallbackOf ? "sendElicitationResult" : undefined,
+        groupId,
       };
       const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
       this.setFor(lessonId, { outcome: finished, history });
