@@ -45,6 +45,8 @@ const CallBase = {
   /** The Wire card of this call (its `id` in `wire`). */
   groupId: z.number().int().optional(),
   answers: z.array(Answered).max(100),
+  /** The rule a `misbehaving` client broke (a key of contract/misbehaviour.ts). */
+  broke: z.string().max(64).optional(),
 };
 
 /** One finished call as the Call tab showed it: its arguments, every answer the person gave, and how it ended. */
