@@ -7,20 +7,20 @@
 // for official-SDK projects (lesson 14's SDK 1.x support desk and its five tests, challenge c8; the flow is a
 // 2025-11-25 session of the 1.32 client, since an SDK 1.x server speaks nothing newer). `--rounds` holds every
 // learner before each step until all have finished the one before, so each step is a burst of N (the issue's "200
-// pressing Check at once"), and prints each step's server CPU per learner in the room, between the bursts.
+// pressing Check at once"), and prints each step's server CPU per learner in the room, between the bursts. Each room
+// runs once per sandbox (`--sandboxes`, `--alternate`: lib/sandboxes.mjs), the figures side by side at the end.
 import { loadavg } from "node:os";
-import { api, apiOk, apiOkWaitingOutBusy, challengeSolution, confirmFlow } from "./lib/api.mjs";
+import { apiOk, apiOkWaitingOutBusy, challengeSolution, confirmFlow } from "./lib/api.mjs";
 import { intArg } from "./lib/args.mjs";
 import { cpuMs, laterThreadsCpuMs, sampleMemory, startChild } from "./lib/children.mjs";
 import { runIfMain } from "./lib/main.mjs";
 import { expectTestsPassed, expectVerdict, projectFor } from "./lib/projects.mjs";
 import { printTable, writeResult } from "./lib/report.mjs";
+import { idleSessions } from "./lib/idle-sessions.mjs";
+import { printSideBySide, sandboxVariants } from "./lib/sandboxes.mjs";
 import { round, since, summarize } from "./lib/stats.mjs";
+import { rowsFor, STEPS, TARGET_CPU_MS, TARGET_P95_MS } from "./lib/workshop-rows.mjs";
 
-const STEPS = ["join", "lesson", "create", "flow", "tests", "checkWrong", "checkRight"];
-const TARGET_P95_MS = 1500;
-/** Server CPU per learner that lets 200 learners at once fit a 1.5 s p95 on 2 cores. */
-const TARGET_CPU_MS = 50;
 const RUN_DEADLINE_MS = 10 * 60_000;
 const SWEEP = [50, 100, 200, 400];
 /** Learners run one at a time to measure CPU per step (`--cost-runs`); /proc counts in 10 ms ticks, so more is finer. */
@@ -121,8 +121,9 @@ async function material(url, args) {
   return { project, starter: challenge.files, solution: await challengeSolution(project.challenge), room };
 }
 
-function childEnv(args) {
+function childEnv(args, sandbox) {
   return {
+    ...sandbox.env,
     ...(args.workers !== undefined && { SANDBOX_WORKERS: String(args.workers) }),
     // Every bench learner comes from 127.0.0.1: one address joining hundreds of times in a second is the room here.
     ...(args.rooms && { RATE_JOINS_BURST: "100000", RATE_JOINS_PER_MINUTE: "100000" }),
@@ -130,8 +131,8 @@ function childEnv(args) {
 }
 
 /** One workshop of `n` learners on a fresh server. */
-async function workshop(n, args) {
-  const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
+async function workshop(n, args, sandbox) {
+  const server = await startChild("bench/servers/playground.ts", { env: childEnv(args, sandbox) });
   try {
     const stuff = await material(server.url, args);
     // One learner first, so start-up costs (first compile, snapshot) are not charged to the room.
@@ -292,120 +293,32 @@ async function inProcessFlowCpuMs(flows) {
   }
 }
 
-/** K idle sessions on a fresh server, created one after another, settled, then RSS per session. */
-async function idleSessions(k, args) {
-  const server = await startChild("bench/servers/playground.ts", { env: childEnv(args) });
-  try {
-    const lesson = await apiOk(server.url, "GET", `/api/lessons/${projectFor(args).lesson}`);
-    await apiOk(server.url, "POST", "/api/sessions", { files: lesson.files }, 201);
-    await new Promise((r) => setTimeout(r, 1000));
-    const before = server.memory();
-    for (let i = 0; i < k; i++) {
-      const res = await api(server.url, "POST", "/api/sessions", { files: lesson.files });
-      if (res.status !== 201) throw new Error(`idle session ${i}: ${res.status}`);
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-    const after = server.memory();
-    const stats = await server.stats();
-    return {
-      k,
-      baselineRssMB: before.rssMB,
-      afterRssMB: after.rssMB,
-      rssPerSessionMB: (after.rssMB - before.rssMB) / k,
-      quickjsAllocatedPerVmMB: stats.sandbox.allocatedBytes / stats.sandbox.vms / 2 ** 20,
-    };
-  } finally {
-    await server.stop();
-  }
-}
-
-function rowsFor(run) {
-  const rows = [];
-  // With --cost-runs 0 no learner ran alone: those rows would be NaN.
-  const measuredAlone = STEPS.every((s) => Number.isFinite(run.cpuMsPerStepAlone[s]));
-  for (const s of STEPS) {
-    if (measuredAlone)
-      rows.push({
-        figure: `${s} server CPU, one learner alone (main thread)`,
-        value: `${round(run.cpuMsPerStepAlone[s], 1)} (${round(run.mainThreadMsPerStepAlone[s], 1)})`,
-        unit: "ms",
-      });
-    const inRoom = run.cpuMsPerStepInRoom[s];
-    if (inRoom)
-      rows.push({
-        figure: `${s} server CPU a learner in the room (main thread)`,
-        value: `${round(inRoom.serverMs, 1)} (${round(inRoom.mainMs, 1)})`,
-        unit: "ms",
-      });
-    rows.push({ figure: `${s} p50`, value: round(run.steps[s].median), unit: "ms" });
-    rows.push({ figure: `${s} p95`, value: round(run.steps[s].p95), unit: "ms", target: `≤ ${TARGET_P95_MS} ms` });
-  }
-  const alone = STEPS.reduce((sum, s) => sum + run.cpuMsPerStepAlone[s], 0);
-  const aloneMain = STEPS.reduce((sum, s) => sum + run.mainThreadMsPerStepAlone[s], 0);
-  if (measuredAlone)
-    rows.push({
-      figure: "all steps, one learner alone (main thread)",
-      value: `${round(alone, 1)} (${round(aloneMain, 1)})`,
-      unit: "ms",
-      target: `≤ ${TARGET_CPU_MS} ms`,
-    });
-  rows.push({ figure: "errors", value: run.errors, target: "0" });
-  if (run.servedBefore.rooms > 0)
-    rows.push({
-      figure: `rooms of ${run.n} served before this one (--served-before): errors in them`,
-      value: `${run.servedBefore.rooms}: ${run.servedBefore.errors}`,
-      target: "0",
-    });
-  rows.push({
-    figure: "VM entries invoked a learner",
-    value: Object.entries(run.invokedPerLearner)
-      .map(([fn, count]) => `${fn} ${round(count, 1)}`)
-      .join(", "),
-  });
-  rows.push({ figure: "429s waited out (one address, as the page does)", value: run.busyWaits });
-  rows.push({ figure: "load average (1 min) before / after", value: `${round(run.loadAverage.before, 1)} / ${round(run.loadAverage.after, 1)}` });
-  rows.push({ figure: "whole run", value: round(run.wallMs / 1000), unit: "s" });
-  rows.push({
-    figure: "server CPU per learner (+ esbuild) [main thread]",
-    value: `${round(run.cpu.serverMsPerLearner, 0)} (+${round(run.cpu.esbuildMsPerLearner, 0)}) [${round(run.cpu.mainMsPerLearner, 0)}]`,
-    unit: "ms",
-    target: `≤ ${TARGET_CPU_MS} ms`,
-  });
-  const others = run.cpu.serverMsPerLearner - run.cpu.mainMsPerLearner - run.cpu.workersMsPerLearner;
-  rows.push({
-    figure: "  of it: main thread / sandbox workers / other threads",
-    value: `${round(run.cpu.mainMsPerLearner, 1)} / ${round(run.cpu.workersMsPerLearner, 1)} / ${round(others, 1)}`,
-    unit: "ms",
-  });
-  rows.push({ figure: "minor page faults per learner", value: round(run.cpu.minorFaultsPerLearner, 0) });
-  const vms = run.memory.instancesPerLearner;
-  rows.push({
-    figure: "VMs a learner into a new / a kept instance; instances let go at close / when idle",
-    value: `${round(vms.fresh, 2)} / ${round(vms.reused, 2)}; ${round(vms.notKept ?? 0, 2)} / ${round(vms.idle ?? 0, 2)}`,
-  });
-  rows.push({
-    figure: "server / bench client CPU share of the 2 cores",
-    value: `${round(run.cpu.utilisationOfTwoCores)} / ${round(run.cpu.clientMs / run.wallMs / 2)}`,
-  });
-  rows.push({ figure: "server RSS before / peak", value: `${round(run.memory.baselineRssMB, 0)} / ${round(run.memory.peakRssMB, 0)}`, unit: "MB" });
-  rows.push({ figure: "RSS per open session after the run", value: round(run.memory.rssPerSessionAfterMB), unit: "MB" });
-  const images = run.memory.loadImages;
-  if (images)
-    rows.push({ figure: "loads from an image / from scratch (image MB)", value: `${images.hits} / ${images.misses} (${round(images.bytes / 2 ** 20, 0)})` });
-  return rows;
-}
-
 export async function main(args) {
   const sizes = args.sweep ? SWEEP : [intArg(args, "n", 200)];
   const runs = [];
+  const sandboxes = sandboxVariants(args);
   for (const n of sizes) {
-    const run = await workshop(n, args);
-    runs.push(run);
-    const arrival = args.rounds ? "in rounds (each step a burst)" : intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
-    const kind = args.official ? ", official-SDK projects" : "";
-    printTable(`Workshop: ${n} learners ${arrival}${kind}${args.rooms ? ", in one room" : ""}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
-    for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
-    for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}, ${e.step}): ${e.message}`);
+    const room = [];
+    for (const sandbox of sandboxes) {
+      const run = { ...(await workshop(n, args, sandbox)), sandbox: sandbox.name };
+      room.push({ name: sandbox.name, result: run });
+      runs.push(run);
+      const arrival = args.rounds ? "in rounds (each step a burst)" : intArg(args, "ramp", 0) ? `arriving over ${intArg(args, "ramp", 0)} s` : "at once";
+      const kind = args.official ? ", official-SDK projects" : "";
+      const title = `Workshop: ${n} learners ${arrival}${kind}${args.rooms ? ", in one room" : ""}, ${sandbox.name} sandbox`;
+      printTable(`${title}${run.timedOut ? " (TIMED OUT)" : ""}`, rowsFor(run));
+      for (const [kind, count] of Object.entries(run.errorKinds)) console.log(`  errors x${count} at ${kind}`);
+      for (const e of run.errorSamples) console.log(`  error (learner ${e.learner}, ${e.step}): ${e.message}`);
+    }
+    printSideBySide(`Workshop of ${n}: a learner in the room, by sandbox (against plain)`, room, {
+      "server CPU per learner (ms)": (r) => r.cpu.serverMsPerLearner,
+      "of it in the sandbox workers (ms)": (r) => r.cpu.workersMsPerLearner,
+      "of it on the main thread (ms)": (r) => r.cpu.mainMsPerLearner,
+      "worst step p95 (ms)": (r) => Math.max(...STEPS.map((s) => r.steps[s].p95)),
+      "peak RSS (MB)": (r) => r.memory.peakRssMB,
+      errors: (r) => r.errors,
+      "load average before": (r) => r.loadAverage.before,
+    });
   }
   // `--bare-flows 0` skips the yardstick; /proc counts in 10 ms ticks, so a few hundred flows make it fine enough.
   const bareFlows = intArg(args, "bare-flows", 400);
@@ -434,7 +347,7 @@ export async function main(args) {
     ]);
   // `--idle 0` skips this measurement (a per-session figure over no sessions means nothing).
   const idleCount = intArg(args, "idle", 100);
-  const idle = idleCount > 0 ? await idleSessions(idleCount, args) : undefined;
+  const idle = idleCount > 0 ? await idleSessions(idleCount, projectFor(args), childEnv(args, { env: {} })) : undefined;
   if (idle)
     printTable(`Idle sessions (${idle.k} created one by one on a fresh server)`, [
       { figure: "RSS per idle session", value: round(idle.rssPerSessionMB), unit: "MB" },

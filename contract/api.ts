@@ -32,8 +32,20 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 // POST /api/sessions and PUT /api/sessions/{id}/files.
 export const FilesBody = z.object({ files: ProjectFiles }, { error: FILES_BODY_ERROR });
 export type FilesBody = z.infer<typeof FilesBody>;
-/** 201: the session serves these tools at `mcpUrl`. 422 (the files do not compile): no tools, and the diagnostics. */
-export const SessionCreated = z.strictObject({ id: z.string(), mcpUrl: z.string(), tools: z.array(ListedTool), diagnostics: z.array(Diagnostic) });
+/** POST /api/sessions may name a lesson or challenge instead of sending files: its untouched starter, which the server holds. */
+export const LessonSessionBody = z.strictObject({ lessonId: z.string({ error: '"lessonId" must be a lesson\'s id' }).min(1).max(200) });
+/**
+ * 201: the session serves these tools at `mcpUrl`. 422 (the files do not compile): no tools, and the diagnostics.
+ * `discover`: what the session's /mcp answers a 2026-07-28 client's `server/discover`, so the page's client adopts it
+ * (the SDK's `connect({ prior })`) instead of asking before its first call; absent when the server does not speak it.
+ */
+export const SessionCreated = z.strictObject({
+  id: z.string(),
+  mcpUrl: z.string(),
+  tools: z.array(ListedTool),
+  diagnostics: z.array(Diagnostic),
+  discover: z.record(z.string(), z.unknown()).optional(),
+});
 export type SessionCreated = z.infer<typeof SessionCreated>;
 /** 200 with the new tools; 422 with only `diagnostics` (the session keeps serving its last good build). */
 export const FilesUpdated = z.strictObject({ tools: z.array(ListedTool).optional(), diagnostics: z.array(Diagnostic) });
@@ -51,6 +63,13 @@ export const RunTestsBody = z
   })
   .optional();
 export type RunTestsBody = z.infer<typeof RunTestsBody>;
+
+/** POST /api/sessions/{id}/verdict: which lesson to judge; with a learner key, the verdict is recorded in their room. */
+export const LessonVerdictBody = z.object({
+  lesson: z.string({ error: '"lesson" must be the id of a lesson' }),
+  learnerKey: z.string({ error: '"learnerKey" must be the key the room gave on joining' }).optional(),
+});
+export type LessonVerdictBody = z.infer<typeof LessonVerdictBody>;
 
 /**
  * Why a sandbox run stopped: its time limit, its memory, the VM itself; `full`: all sandboxes together reached
@@ -77,6 +96,16 @@ export const ServerFailure = z.strictObject({
   where: z.string().optional(),
 });
 export type ServerFailure = z.infer<typeof ServerFailure>;
+/** One tools/call a hidden check made, as the host served it: the tool, its arguments, each answer the check gave. */
+export const CheckCall = z.strictObject({
+  tool: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  persona: z.string(),
+  answers: z.array(z.record(z.string(), z.unknown())),
+  /** What came back: the result's text, or the error's message. */
+  received: z.string().optional(),
+});
+export type CheckCall = z.infer<typeof CheckCall>;
 export const TestOutcome = z.strictObject({
   file: z.string(),
   name: z.string(),
@@ -89,6 +118,8 @@ export const TestOutcome = z.strictObject({
   serverFailures: z.array(ServerFailure).optional(),
   /** Set when the sandbox stopped the test itself (its own time or memory limit), rather than an assertion failing. */
   stopped: z.enum(SANDBOX_STOP_KINDS).optional(),
+  /** Hidden checks only: the calls the check made, in order (a few, each result cut short). */
+  calls: z.array(CheckCall).optional(),
 });
 export type TestOutcome = z.infer<typeof TestOutcome>;
 /** 200: the run. 422: `{ diagnostics }` (the files as they are now do not compile). */
@@ -125,7 +156,18 @@ export const CheckProblem = z.strictObject({
 });
 export type CheckProblem = z.infer<typeof CheckProblem>;
 /** One hidden check: `message` is its hint when it failed, `problem` what went wrong in it when known. */
-export const CheckResult = z.strictObject({ name: z.string(), passed: z.boolean(), message: z.string().optional(), problem: CheckProblem.optional() });
+export const CheckResult = z.strictObject({
+  name: z.string(),
+  passed: z.boolean(),
+  message: z.string().optional(),
+  problem: CheckProblem.optional(),
+  /** The check could not run: the code does not compile or load (the report's `failure` says why; no hint is given). */
+  notRun: z.boolean().optional(),
+  /** A failed check: what it did and what came back, never its code. */
+  did: z
+    .strictObject({ calls: z.array(CheckCall), expected: z.string().optional(), received: z.string().optional(), message: z.string().optional() })
+    .optional(),
+});
 export type CheckResult = z.infer<typeof CheckResult>;
 export const CheckReport = z.strictObject({ passed: z.boolean(), checks: z.array(CheckResult), failure: CheckProblem.optional() });
 export type CheckReport = z.infer<typeof CheckReport>;

@@ -3,6 +3,7 @@
 // The request bodies a route validates are zod schemas (the route reads them with parseBody); the rest are types.
 import * as z from "zod";
 import { ProjectFiles } from "./api";
+import type { ItemState } from "./verdicts";
 
 /** What the teacher leads; learners' pages follow it. */
 export type RoomLead = {
@@ -21,13 +22,26 @@ export type BoardItem = {
   kind: "lesson" | "challenge";
   opened: number;
   tried: number;
-  passed: number;
+  /** Learners whose latest server run passes. */
+  passesNow: number;
+  /** Learners who passed at least once and whose latest run fails ("passed before, broken now"). */
+  passedBefore: number;
   locked: boolean;
   /** Challenges: each hidden check and how many learners fail it in their last Check. */
   checks: { name: string; failing: number }[];
 };
 
-export type BoardLearner = { id: number; name: string; joinedAt: string; item?: string; passed: number };
+export type BoardLearner = {
+  id: number;
+  name: string;
+  joinedAt: string;
+  item?: string;
+  /** Items whose latest server run passes, and items passed at least once that fail now. */
+  passesNow: number;
+  passedBefore: number;
+  /** Where the learner stands on each item they opened (the grid's cells); items not listed are not opened. */
+  states: Record<string, ItemState>;
+};
 
 /** Learners with the same failing check, the same compile error or the same tool error in one lesson or challenge. */
 export type FailureCluster = { kind: "check" | ProblemKind; item: string; text: string; count: number; learners: number[] };

@@ -35,3 +35,31 @@ export const ITEM_STATE_LABELS: Record<ItemState, string> = {
   "passes-now": "Passes now",
   "passed-before": "Passed before, broken now",
 };
+
+/**
+ * What the server saw itself serve a session, as "<what> <tool> [<detail>]": the facts a lesson that asks only to
+ * observe ticks on. `call T`: a tools/call of T answered with its result (`outside call T` from a client other than
+ * the page); `round2 T`: a tools/call of T that carried answers (2026-07-28); `elicit T`: a question pushed on T's
+ * stream (2025-11-25); `ask T form|url`: a question of that mode, either era; `answer T accept|decline|cancel`; `fail
+ * T CODE`: T's result was an error with that code; `error CODE`: a JSON-RPC error answered a tools/call; `tests run`,
+ * `tests failed`: the server ran the session's tests (and one failed).
+ */
+export type ServedStep = string;
+
+/**
+ * How a lesson ticks (its meta.json's `tick`): `check` runs the lesson's hidden goal check (checks/<id>/) on the
+ * learner's files; `steps` needs every listed fact served in the session, with the code compiling now. Both may be given.
+ */
+export type TickRule = { check?: true; steps?: ServedStep[] };
+
+/** POST /api/sessions/{id}/verdict: the server's judgement of one lesson on the session as it is now. */
+export type LessonVerdict = {
+  lesson: string;
+  passesNow: boolean;
+  /** The steps of the rule not served yet, in the rule's words. */
+  missing: ServedStep[];
+  /** The goal check's report, when the rule has one. */
+  check?: { passed: boolean; checks: { name: string; passed: boolean; message?: string }[] };
+  /** The code does not compile now: the first error, file and line. */
+  compile?: { file: string; line: number; message: string };
+};

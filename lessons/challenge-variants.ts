@@ -1,14 +1,16 @@
-// Solutions a learner is likely to write for each challenge: wrong ones that Check must fail (each names a check
-// that must fail), and right ones shaped differently from the reference that Check must pass. Wrong ones are the
-// reference solution with one edit, so each isolates one mistake.
+// Wrong solutions a learner is likely to write for each challenge, each naming every check it must fail. Each is
+// the reference solution with one edit (or the starter), so it isolates one mistake.
 
 export type Files = Record<string, string>;
 export type WrongSolution = {
   name: string;
   /** Builds the wrong project from the reference solution and the starter. */
   files: (solution: Files, starter: Files) => Files;
-  /** A check that must fail on it. */
-  failing: string;
+  /**
+   * Every check it must fail, and no other passes less: the requirements of the challenge's text that the one
+   * mistake breaks (a form the runtime refuses breaks every check that needs the question asked).
+   */
+  failing: string[];
   /** The kind of the report's `failure`, when the mistake makes the tool itself fail. */
   failure?: string;
 };
@@ -36,13 +38,48 @@ const C5 = "close-ticket.tool.ts";
 const C6 = "close-stale-tickets.tool.ts";
 const C8 = "src/server.ts";
 
+/** c4's form the runtime refuses: no question is ever asked, so no check can pass. */
+const C4_EVERY = [
+  "Asks with a flat form",
+  "The form asks for name, email, date and window",
+  "Email and date fields say what they hold",
+  "The window is a choice of morning or afternoon",
+  "An accepted form books the callback",
+  "A declined or cancelled form books nothing",
+  "An empty name books nothing",
+];
+/** c7: each kind of broken tool the learner's tests must catch. */
+const C7_CATCHES = [
+  "Your tests catch a tool that asks even when an agent is given",
+  "Your tests catch a tool that ignores the person's pick",
+  "Your tests catch a tool that accepts any name as the agent",
+  "Your tests catch a tool that assigns someone after a decline or cancel",
+  "Your tests catch a tool that succeeds for an unknown ticket",
+];
+/** A catch counts only when the tests pass on the correct tool, so tests that fail there fail every check. */
+const C7_EVERY = ["Your tests pass on the correct tool", ...C7_CATCHES];
+
 export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
   "c1-confirm-before-deleting": [
-    { name: "the starter (deletes without asking)", files: starterAsIs, failing: "Asks before deleting, naming the ticket" },
+    {
+      name: "the starter (deletes without asking)",
+      files: starterAsIs,
+      failing: [
+        "Asks before deleting, naming the ticket",
+        "Keeps the ticket when the person declines",
+        "Keeps the ticket on cancel, with a different reason than decline",
+        "Deletes only after a ticked confirmation",
+      ],
+    },
     {
       name: "deletes first, then asks",
       files: edit(C1, ["    const answer = await this.elicit(", "    tickets.delete(ticket.id);\n    const answer = await this.elicit("]),
-      failing: "Asks before deleting, naming the ticket",
+      failing: [
+        "Asks before deleting, naming the ticket",
+        "Keeps the ticket when the person declines",
+        "Keeps the ticket on cancel, with a different reason than decline",
+        "Deletes only after a ticked confirmation",
+      ],
     },
     {
       name: "ignores the box",
@@ -50,19 +87,21 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         '    if (!answer.content.confirm) {\n      return { id: ticket.id, deleted: false, reason: "The box was left unticked, so the ticket stays." };\n    }\n',
         "",
       ]),
-      failing: "Deletes only after a ticked confirmation",
+      failing: ["Deletes only after a ticked confirmation"],
     },
     {
       name: "treats cancel as decline",
       files: edit(C1, ['if (answer.status === "decline") {', 'if (answer.status === "decline" || answer.status === "cancel") {']),
-      failing: "Keeps the ticket on cancel, with a different reason than decline",
+      failing: ["Keeps the ticket on cancel, with a different reason than decline"],
     },
     {
       name: "deletes on cancel",
       files: edit(C1, ['if (answer.status === "cancel") {\n', 'if (answer.status === "cancel") {\n      tickets.delete(ticket.id);\n']),
-      failing: "Keeps the ticket on cancel, with a different reason than decline",
+      failing: ["Keeps the ticket on cancel, with a different reason than decline"],
     },
     {
+      // The checks tell a deleted ticket by delete_ticket failing without asking, as the text says: a tool that asks
+      // about any id hides whether a ticked yes deleted it.
       name: "asks before looking the ticket up",
       files: edit(
         C1,
@@ -73,22 +112,36 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
           '    if (!ticket) return this.fail(`There is no ticket ${input.id}.`);\n    if (answer.status === "decline") {',
         ],
       ),
-      failing: "Fails without asking for an unknown ticket",
+      failing: ["Deletes only after a ticked confirmation", "Fails without asking for an unknown ticket"],
     },
     {
       name: "asks with a nested form",
       files: edit(C1, [C1_FORM, "z.object({ confirm: z.object({ sure: z.boolean() }) })"], ["!answer.content.confirm", "!answer.content.confirm.sure"]),
-      failing: "Deletes only after a ticked confirmation",
+      failing: [
+        "Asks before deleting, naming the ticket",
+        "Keeps the ticket when the person declines",
+        "Keeps the ticket on cancel, with a different reason than decline",
+        "Deletes only after a ticked confirmation",
+      ],
       failure: "tool",
     },
     {
       name: "a question without the title",
       files: edit(C1, ['`Delete ${ticket.id} "${ticket.title}" for good?', "`Delete ${ticket.id} for good?"]),
-      failing: "Asks before deleting, naming the ticket",
+      failing: ["Asks before deleting, naming the ticket"],
     },
   ],
   "c2-act-after-asking": [
-    { name: "the starter (writes and emails before asking)", files: starterAsIs, failing: "One accepted call leaves exactly one history entry" },
+    {
+      name: "the starter (writes and emails before asking)",
+      files: starterAsIs,
+      failing: [
+        "One accepted call leaves exactly one history entry",
+        "One accepted call sends exactly one email",
+        "A declined call leaves the ticket open, with no history or email",
+        "A cancel or an unticked box changes nothing",
+      ],
+    },
     {
       name: "emails before asking",
       files: edit(
@@ -99,17 +152,21 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         ],
         ["    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n    return", "    return"],
       ),
-      failing: "One accepted call sends exactly one email",
+      failing: [
+        "One accepted call sends exactly one email",
+        "A declined call leaves the ticket open, with no history or email",
+        "A cancel or an unticked box changes nothing",
+      ],
     },
     {
       name: "closes before asking",
       files: edit(C2, ["    const answer = await this.elicit(", '    ticket.status = "closed";\n    const answer = await this.elicit(']),
-      failing: "A declined call writes no history and sends no email",
+      failing: ["Still asks before closing", "A declined call leaves the ticket open, with no history or email", "A cancel or an unticked box changes nothing"],
     },
     {
       name: "ignores the box",
       files: edit(C2, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status !== "accept") {']),
-      failing: "A cancel or an unticked box changes nothing",
+      failing: ["A cancel or an unticked box changes nothing"],
     },
     {
       name: "acts on cancel",
@@ -117,16 +174,25 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         'if (answer.status !== "accept" || !answer.content.confirm) {',
         'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {',
       ]),
-      failing: "A cancel or an unticked box changes nothing",
+      failing: ["A cancel or an unticked box changes nothing"],
     },
   ],
   "c3-ask-only-when-needed": [
-    { name: "the starter (always asks, takes any name)", files: starterAsIs, failing: "Does not ask when the model names an agent" },
-    { name: "asks even when the agent is given", files: edit(C3, ["    if (!agent) {", "    {"]), failing: "Does not ask when the model names an agent" },
+    {
+      name: "the starter (always asks, takes any name)",
+      files: starterAsIs,
+      failing: [
+        "Does not ask when the model names an agent",
+        "The form offers exactly the three agents",
+        "Rejects a pick that is not an agent",
+        "Rejects an input agent that is not on the list",
+      ],
+    },
+    { name: "asks even when the agent is given", files: edit(C3, ["    if (!agent) {", "    {"]), failing: ["Does not ask when the model names an agent"] },
     {
       name: "ignores the pick",
       files: edit(C3, ["agent = answer.content.agent;", "agent = agents[0];"]),
-      failing: "Asks when no agent is given, and assigns the pick",
+      failing: ["Asks when no agent is given, and assigns the pick"],
     },
     {
       name: "a free-text form field",
@@ -134,12 +200,12 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         'z.object({ agent: z.enum(agents).describe("The agent who will own this ticket") })',
         'z.object({ agent: z.string().describe("The agent who will own this ticket") })',
       ]),
-      failing: "The form offers exactly the three agents",
+      failing: ["The form offers exactly the three agents", "Rejects a pick that is not an agent"],
     },
     {
       name: "any name as the input agent",
       files: edit(C3, ["agent: z.enum(agents).optional()", "agent: z.string().optional()"]),
-      failing: "Rejects an input agent that is not on the list",
+      failing: ["Rejects an input agent that is not on the list"],
     },
     {
       name: "a default agent on decline",
@@ -147,7 +213,7 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         '      if (answer.status !== "accept") return',
         '      if (answer.status !== "accept") ticket.agent = "ana";\n      if (answer.status !== "accept") return',
       ]),
-      failing: "A decline or cancel assigns nobody",
+      failing: ["A decline or cancel assigns nobody"],
     },
     {
       name: "asks with a nested form",
@@ -156,49 +222,65 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         ['z.object({ agent: z.enum(agents).describe("The agent who will own this ticket") })', "z.object({ pick: z.object({ agent: z.enum(agents) }) })"],
         ["agent = answer.content.agent;", "agent = answer.content.pick.agent;"],
       ),
-      failing: "Asks when no agent is given, and assigns the pick",
+      failing: [
+        "Asks when no agent is given, and assigns the pick",
+        "The form offers exactly the three agents",
+        "Rejects a pick that is not an agent",
+        "A decline or cancel assigns nobody",
+      ],
       failure: "tool",
     },
   ],
   "c4-flatten-the-form": [
-    { name: "the starter (nested form)", files: starterAsIs, failing: "Asks with a flat form", failure: "tool" },
+    { name: "the starter (nested form)", files: starterAsIs, failing: C4_EVERY, failure: "tool" },
     {
       name: "a .regex() on the name",
       files: edit(C4, ["name: z.string().min(1)", "name: z.string().regex(/^[A-Z]/)"]),
-      failing: "Asks with a flat form",
+      failing: C4_EVERY,
       failure: "tool",
     },
-    { name: "the email as plain text", files: edit(C4, ["email: z.email()", "email: z.string()"]), failing: "Email and date fields say what they hold" },
+    { name: "an empty name allowed", files: edit(C4, ["name: z.string().min(1)", "name: z.string()"]), failing: ["An empty name books nothing"] },
+    { name: "the email as plain text", files: edit(C4, ["email: z.email()", "email: z.string()"]), failing: ["Email and date fields say what they hold"] },
     {
       name: "the window as free text",
       files: edit(C4, ['window: z.enum(["morning", "afternoon"])', "window: z.string()"]),
-      failing: "The window is a choice of morning or afternoon",
+      failing: ["The window is a choice of morning or afternoon"],
     },
     {
       name: "other field names",
       files: edit(C4, ["name: z.string().min(1)", "fullName: z.string().min(1)"]),
-      failing: "The form asks for name, email, date and window",
+      failing: ["The form asks for name, email, date and window", "An accepted form books the callback"],
     },
     {
       name: "books on decline",
       files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "cancel") return']),
-      failing: "A declined or cancelled form books nothing",
+      failing: ["A declined or cancelled form books nothing"],
     },
     {
       name: "books on cancel",
       files: edit(C4, ['if (answer.status !== "accept") return', 'if (answer.status === "decline") return']),
-      failing: "A declined or cancelled form books nothing",
+      failing: ["A declined or cancelled form books nothing"],
     },
   ],
   "c5-say-what-happened": [
-    { name: "the starter (the same result for both)", files: starterAsIs, failing: "The decline result says the person declined" },
+    {
+      name: "the starter (the same result for both)",
+      files: starterAsIs,
+      failing: [
+        "The decline result says the person declined",
+        "The decline result tells the model to stop",
+        "The cancel result says the person cancelled",
+        "The cancel result tells the model to stop",
+        "Decline and cancel give different results",
+      ],
+    },
     {
       name: "cancel worded as decline",
       files: edit(C5, [
         'reason: "The person cancelled: they closed the form without choosing. Do not retry now; ask them in the chat if they still want it closed."',
         'reason: "The person declined. Do not try again."',
       ]),
-      failing: "The cancel result says the person cancelled",
+      failing: ["The cancel result says the person cancelled"],
     },
     {
       name: "no instruction to stop after a decline",
@@ -206,12 +288,12 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         'reason: "The person declined: they do not want this ticket closed. Leave it open and do not ask again."',
         'reason: "The person declined. Leave it open."',
       ]),
-      failing: "The decline result tells the model to stop",
+      failing: ["The decline result tells the model to stop"],
     },
     {
       name: "ignores the box",
       files: edit(C5, ['    if (!answer.content.confirm) return { id: ticket.id, closed: false, reason: "The box was left unticked." };\n', ""]),
-      failing: "Only a ticked accept closes the ticket",
+      failing: ["Only a ticked accept closes the ticket"],
     },
     {
       name: "closes on cancel",
@@ -219,15 +301,19 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         'if (answer.status === "cancel") return',
         'if (answer.status === "cancel") ticket.status = "closed";\n    if (answer.status === "cancel") return',
       ]),
-      failing: "Decline and cancel give different results",
+      failing: ["Decline and cancel give different results"],
     },
   ],
   "c6-optional-asking": [
-    { name: "the starter (always asks)", files: starterAsIs, failing: "A client that cannot ask still gets the preview" },
+    {
+      name: "the starter (always asks)",
+      files: starterAsIs,
+      failing: ["The tool takes an optional apply flag", "A client that cannot ask still gets the preview", "The preview asks nothing and changes nothing"],
+    },
     {
       name: "closes with the box unticked",
       files: edit(C6, ['if (answer.status !== "accept" || !answer.content.confirm) {', 'if (answer.status !== "accept") {']),
-      failing: "Applying with a cancel or an unticked box closes nothing",
+      failing: ["Applying with a cancel or an unticked box closes nothing"],
     },
     {
       name: "closes on cancel",
@@ -235,12 +321,12 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         'if (answer.status !== "accept" || !answer.content.confirm) {',
         'if (answer.status === "decline" || (answer.status === "accept" && !answer.content.confirm)) {',
       ]),
-      failing: "Applying with a cancel or an unticked box closes nothing",
+      failing: ["Applying with a cancel or an unticked box closes nothing"],
     },
     {
       name: "apply is required",
       files: edit(C6, ["apply: z.boolean().default(false)", "apply: z.boolean()"]),
-      failing: "The tool takes an optional apply flag",
+      failing: ["The tool takes an optional apply flag", "A client that cannot ask still gets the preview", "The preview asks nothing and changes nothing"],
     },
     {
       name: "the preview asks too",
@@ -248,46 +334,57 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         "    // Useful without anybody's yes: works for every client.\n    if (!input.apply) return",
         '    const first = await this.elicit("Show the stale tickets?", z.object({ ok: z.boolean() }));\n    if (!input.apply) return',
       ]),
-      failing: "The preview asks nothing and changes nothing",
+      failing: ["A client that cannot ask still gets the preview", "The preview asks nothing and changes nothing"],
     },
     {
       name: "applies without asking",
-      files: edit(C6, ["    const answer = await this.elicit(", '    const answer = { status: "accept", content: { confirm: true } } as const;\n    void (']),
-      failing: "Applying asks first, and a no closes nothing",
+      files: edit(C6, [
+        "    const answer = await this.elicit(",
+        '    const answer: { status: string; content: { confirm: boolean } } = { status: "accept", content: { confirm: true } };\n    void Array.of(',
+      ]),
+      failing: ["Applying asks first, and a no closes nothing", "Applying with a cancel or an unticked box closes nothing"],
     },
     {
       name: "closes every open ticket",
       files: edit(C6, ['(t) => t.status === "open" && t.daysSinceUpdate > STALE_AFTER_DAYS', '(t) => t.status === "open"']),
-      failing: "Applying closes the stale tickets after a yes",
+      failing: ["Applying closes the stale tickets after a yes"],
     },
   ],
   "c8-support-desk-every-answer": [
-    { name: "the starter (reads content whatever the answer)", files: starterAsIs, failing: "Says nothing was escalated when the person declines" },
+    {
+      name: "the starter (reads content whatever the answer)",
+      files: starterAsIs,
+      failing: [
+        "Says nothing was escalated when the person declines",
+        "Says so on cancel, in other words than for decline",
+        "Answers a client without forms with plain text instead of an error",
+      ],
+    },
     {
       name: "asks every client",
       files: edit(C8, ["if (!server.server.getClientCapabilities()?.elicitation) {", "if (false) {"]),
-      failing: "Answers a client without forms with plain text instead of an error",
+      failing: ["Answers a client without forms with plain text instead of an error"],
     },
     {
       name: "cancel said like decline",
       files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']),
-      failing: "Says so on cancel, in other words than for decline",
+      failing: ["Says so on cancel, in other words than for decline"],
     },
   ],
   "c7-write-the-tests": [
-    { name: "the starter's one test", files: starterAsIs, failing: "Your tests catch a tool that asks even when an agent is given" },
+    { name: "the starter's one test", files: starterAsIs, failing: C7_CATCHES },
     {
       name: "no test of decline or cancel",
       files: (solution, starter) => ({
         ...starter,
         "assign-ticket.test.ts": withoutTests(solution["assign-ticket.test.ts"], ["decline assigns nobody", "cancel assigns nobody"]),
       }),
-      failing: "Your tests catch a tool that assigns someone after a decline or cancel",
+      failing: ["Your tests catch a tool that assigns someone after a decline or cancel"],
     },
     {
       name: "a test that fails on the correct tool",
       files: (solution, starter) => ({ ...starter, "assign-ticket.test.ts": solution["assign-ticket.test.ts"].replace('toBe("bo")', 'toBe("ana")') }),
-      failing: "Your tests pass on the correct tool",
+      failing: C7_EVERY,
       failure: "test",
     },
   ],
@@ -300,223 +397,3 @@ function withoutTests(source: string, names: string[]): string {
   if (kept.length !== blocks.length - names.length) throw new Error(`not every test of ${names.join(", ")} was found`);
   return kept.join("\n");
 }
-
-/** Right solutions in other shapes than the reference: other files, names, wording and control flow. */
-export const OTHER_RIGHT_SOLUTIONS: Record<string, (starter: Files) => Files> = {
-  "c1-confirm-before-deleting": () => ({
-    "desk.ts": `// The tickets live in a store of their own, with other field names.
-export const desk: Array<{ key: string; subject: string }> = [
-  { key: "T-1", subject: "Cannot log in" },
-  { key: "T-2", subject: "Invoice total is wrong" },
-  { key: "T-3", subject: "Login link expired" },
-  { key: "T-4", subject: "Password reset email missing" },
-];
-`,
-    "delete-ticket.tool.ts": `import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
-import { desk } from "./desk";
-
-@Tool({ name: "delete_ticket", inputSchema: { id: z.string() }, annotations: { destructiveHint: true } })
-export class RemoveTicket extends ToolContext {
-  async execute({ id }: { id: string }) {
-    const index = desk.findIndex((t) => t.key === id);
-    if (index < 0) throw new PublicMcpError("Unknown ticket " + id, "NO_SUCH_TICKET");
-    const { subject } = desk[index];
-    const reply = await this.elicit(\`Really remove "\${subject}" (\${id})?\`, z.object({ really: z.boolean().default(false) }));
-    switch (reply.status) {
-      case "cancel":
-        return \`Nothing removed: the form was dismissed without an answer. Ask again later.\`;
-      case "decline":
-        return \`Nothing removed: the person refused.\`;
-      default:
-        if (reply.content.really !== true) return "Nothing removed: not confirmed.";
-        desk.splice(index, 1);
-        return \`Removed \${id}.\`;
-    }
-  }
-}
-`,
-  }),
-  "c2-act-after-asking": (starter) => ({
-    ...starter,
-    "close-ticket.tool.ts": `import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
-import { outbox, tickets, type Ticket } from "./store";
-
-function finish(ticket: Ticket) {
-  ticket.status = "closed";
-  ticket.history.push("closed after confirmation");
-  outbox.push({ to: ticket.customer, subject: "Closed: " + ticket.id });
-}
-
-@Tool({ name: "close_ticket", inputSchema: { id: z.string() } })
-export class CloseTicket extends ToolContext {
-  async execute({ id }: { id: string }) {
-    const ticket = tickets.get(id);
-    if (!ticket) return this.fail(new PublicMcpError("No ticket " + id, "TICKET_NOT_FOUND"));
-    const answer = await this.elicit("Close " + id + "?", z.object({ yes: z.boolean() }));
-    if (answer.status === "accept" && answer.content.yes === true) {
-      finish(ticket);
-      return "Closed " + id;
-    }
-    return "Left " + id + " open";
-  }
-}
-`,
-  }),
-  "c3-ask-only-when-needed": (starter) => ({
-    ...starter,
-    "assign-ticket.tool.ts": `import { Tool, ToolContext, z } from "@frontmcp/sdk";
-import { tickets } from "./store";
-
-const team = z.enum(["ana", "bo", "chen"]);
-
-@Tool({ name: "assign_ticket", inputSchema: { id: z.string(), agent: team.optional() } })
-export class AssignTicket extends ToolContext {
-  async execute({ id, agent }: { id: string; agent?: z.infer<typeof team> }) {
-    const ticket = tickets.get(id);
-    if (!ticket) this.fail("There is no " + id);
-    if (agent) return this.give(ticket!, agent);
-    const picked = await this.elicit("Pick an agent for " + id, z.object({ agent: team }));
-    return picked.status === "accept" ? this.give(ticket!, picked.content.agent) : "Nobody was picked, so " + id + " stays unassigned.";
-  }
-
-  private give(ticket: { id: string; agent?: string }, agent: string) {
-    ticket.agent = agent;
-    return { assigned: agent };
-  }
-}
-`,
-  }),
-  "c4-flatten-the-form": (starter) => ({
-    ...starter,
-    "schedule-callback.tool.ts": `import { Tool, ToolContext, z } from "@frontmcp/sdk";
-import { callbacks, tickets } from "./store";
-
-const form = z.object({
-  name: z.string().min(1),
-  email: z.email(),
-  date: z.iso.date(),
-  window: z.enum(["morning", "afternoon"]),
-});
-
-@Tool({ name: "schedule_callback", inputSchema: { id: z.string() } })
-export class ScheduleCallback extends ToolContext {
-  async execute({ id }: { id: string }) {
-    if (!tickets.has(id)) this.fail("There is no ticket " + id);
-    const reply = await this.elicit("When shall we call about " + id + "?", form);
-    if (reply.status !== "accept") return "No callback booked.";
-    const { name, email, date, window } = reply.content;
-    callbacks.push({ ticketId: id, name, email, date, window });
-    return "Booked " + date + " " + window;
-  }
-}
-`,
-  }),
-  "c5-say-what-happened": (starter) => ({
-    ...starter,
-    "close-ticket.tool.ts": `import { Tool, ToolContext, z } from "@frontmcp/sdk";
-import { outbox, tickets } from "./store";
-
-const SAYS = {
-  decline: "Declined: the person said no to closing this ticket. Stop here and never ask again.",
-  cancel: "Cancelled: the person dismissed the form without choosing. Do not retry now.",
-};
-
-@Tool({ name: "close_ticket", inputSchema: { id: z.string() } })
-export class CloseTicket extends ToolContext {
-  async execute({ id }: { id: string }) {
-    const ticket = tickets.get(id);
-    if (!ticket) this.fail("There is no ticket " + id);
-    const answer = await this.elicit("Close " + id + "?", z.object({ ok: z.boolean() }));
-    if (answer.status !== "accept") return SAYS[answer.status];
-    if (!answer.content.ok) return "Not confirmed, so the ticket stays open.";
-    ticket!.status = "closed";
-    outbox.push({ to: ticket!.customer, subject: "Closed " + id });
-    return "Closed " + id;
-  }
-}
-`,
-  }),
-  "c6-optional-asking": (starter) => ({
-    ...starter,
-    "close-stale-tickets.tool.ts": `import { Tool, ToolContext, z } from "@frontmcp/sdk";
-import { STALE_AFTER_DAYS, tickets } from "./store";
-
-@Tool({ name: "close_stale_tickets", inputSchema: { apply: z.boolean().optional() } })
-export class CloseStaleTickets extends ToolContext {
-  async execute({ apply }: { apply?: boolean }) {
-    const stale = [...tickets.values()].filter((t) => t.status === "open" && t.daysSinceUpdate > STALE_AFTER_DAYS);
-    if (apply !== true) return "Stale, would close: " + stale.map((t) => t.id).join(" ");
-    const answer = await this.elicit("Close " + stale.length + " stale tickets?", z.object({ go: z.boolean() }));
-    if (answer.status === "accept" && answer.content.go) stale.forEach((t) => (t.status = "closed"));
-    return answer.status === "accept" && answer.content.go ? "Closed them." : "Closed nothing.";
-  }
-}
-`,
-  }),
-  "c7-write-the-tests": (starter) => ({
-    ...starter,
-    "assign-ticket.test.ts": `import { describe, expect, test, type McpTestClient } from "@frontmcp/testing";
-
-const agent = async (mcp: McpTestClient, id: string) => (await mcp.tools.call("get_ticket", { id })).json().agent;
-function answering(mcp: McpTestClient, reply: () => any) {
-  const asked: string[] = [];
-  mcp.onElicitation((q) => {
-    asked.push(q.message);
-    return reply();
-  });
-  return asked;
-}
-
-describe("assign_ticket", () => {
-  test("names an agent: no question", async ({ mcp }) => {
-    const asked = answering(mcp, () => ({ action: "accept", content: { agent: "ana" } }));
-    await mcp.tools.call("assign_ticket", { id: "T-1", agent: "chen" });
-    expect(asked).toEqual([]);
-    expect(await agent(mcp, "T-1")).toBe("chen");
-  });
-  test("no agent: the pick wins, and a wrong pick is refused", async ({ mcp }) => {
-    answering(mcp, () => ({ action: "accept", content: { agent: "bo" } }));
-    await mcp.tools.call("assign_ticket", { id: "T-2" });
-    expect(await agent(mcp, "T-2")).toBe("bo");
-    answering(mcp, () => ({ action: "accept", content: { agent: "nobody" } }));
-    expect(await mcp.tools.call("assign_ticket", { id: "T-3" })).toBeError();
-    expect(await agent(mcp, "T-3")).toBeUndefined();
-  });
-  test("decline and cancel leave it unassigned", async ({ mcp }) => {
-    for (const action of ["decline", "cancel"]) {
-      answering(mcp, () => ({ action }));
-      await mcp.tools.call("assign_ticket", { id: "T-4" });
-    }
-    expect(await agent(mcp, "T-4")).toBeUndefined();
-  });
-  test("unknown ticket", async ({ mcp }) => {
-    const asked = answering(mcp, () => ({ action: "accept", content: { agent: "ana" } }));
-    expect(await mcp.tools.call("assign_ticket", { id: "T-404" })).toBeError("TICKET_NOT_FOUND");
-    expect(asked).toHaveLength(0);
-  });
-});
-`,
-  }),
-  "c8-support-desk-every-answer": (starter) => ({
-    ...starter,
-    "src/server.ts": starter["src/server.ts"]
-      .replace(
-        "    const answer = await server.server.elicitInput({",
-        `    const caps = server.server.getClientCapabilities() ?? {};
-    if (!("elicitation" in caps)) {
-      return { content: [{ type: "text", text: "Ask the person for a priority (p1, p2, p3) and an area for " + ticketId + ", then try again with a client that shows forms." }] };
-    }
-    const answer = await server.server.elicitInput({`,
-      )
-      .replace(
-        "    const parsed = EscalationAnswer.safeParse(answer.content);",
-        `    switch (answer.action) {
-      case "decline":
-        return { content: [{ type: "text", text: "No escalation for " + ticketId + ": the person said no." }] };
-      case "cancel":
-        return { content: [{ type: "text", text: "The form for " + ticketId + " was closed; nothing was escalated." }] };
-    }
-    const parsed = EscalationAnswer.safeParse(answer.content);`,
-      ),
-  }),
-};

@@ -1,5 +1,6 @@
-// `npm test`: the gates (type checks per layer, lint), then every test: unit and integration (vitest), the database
-// and room suites again on a real PostgreSQL server, then the browser end-to-end tests in headless chromium.
+// `npm test`: the gates (type checks per layer, lint), then every test: unit and integration (vitest), the sandbox,
+// session and test-run suites again on the plain sandbox, the database and room suites again on a real PostgreSQL
+// server, then the browser end-to-end tests in headless chromium.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,7 @@ import { buildSpa } from "./build-spa.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { startPostgres } from "./postgres-server.mjs";
 import { POSTGRES_SUITES } from "./test-postgres.mjs";
+import { plainArgs } from "./test-plain.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const results = `${root}test-results`;
@@ -40,6 +42,7 @@ for (const gate of ["typecheck", "lint"]) {
 }
 
 const runs = [vitest("unit and integration tests", [], `${results}/vitest.json`)];
+runs.push(vitest("sandbox, session and test-run tests on the plain sandbox", plainArgs(), `${results}/plain.json`, { SANDBOX_PLAIN: "1" }));
 const postgres = await startPostgres();
 try {
   runs.push(vitest("database and room tests on PostgreSQL", POSTGRES_SUITES, `${results}/postgres.json`, { DATABASE_URL: postgres.url }));

@@ -2,17 +2,18 @@
 import { hostname } from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { PlaygroundConfig } from "./config";
-import { warmCompiler } from "./compile/compile";
 import { applyConnectionTimeouts } from "./http/connection-timeouts";
 import { allowedHostnames, checkHost, checkOrigin, proxiedOrigin } from "./http/guard";
 import { Lifecycle } from "./http/lifecycle";
 import { securityHeaders } from "./http/page-headers";
+import { LiveStreams } from "./http/event-stream";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
+import { rememberClient } from "./http/request-client";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
-import { openDatabase, type Database } from "./db/database";
+import type { Database } from "./db/database";
 import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
 import { Rooms } from "./rooms/rooms";
@@ -20,9 +21,10 @@ import { sessionRoutes } from "./routes/api-sessions";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
-import { SandboxPool } from "./sandbox/pool";
+import type { SandboxPool } from "./sandbox/pool";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
+import { startServices } from "./startup";
 
 export type Playground = {
   server: Server;
@@ -46,20 +48,8 @@ export type RouteDeps = {
 };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
-  const [pool] = await Promise.all([
-    SandboxPool.start({
-      workers: config.workers,
-      memoryMB: config.memoryMB,
-      stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
-      totalMB: config.sandboxTotalMB,
-      loadCacheMB: config.loadCacheMB,
-    }),
-    warmCompiler(),
-  ]);
   const codec = createFlowStateCodec(config.secret, config.requestStateTtlSeconds);
-  // Opens on first use (a room created or joined): PGlite costs seconds and hundreds of MB, so a playground without rooms never pays.
-  const db = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { db, pool } = await startServices(config);
   // Sessions live in the database when it is shared (DATABASE_URL): then any instance can rebuild any of them.
   // With the embedded PGlite there is one instance, and PGlite stays closed until a room needs it.
   const registry = new SessionRegistry(
@@ -81,15 +71,24 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     runs: new RateLimiter(config.rateLimits.runs),
     rooms: new RateLimiter(config.rateLimits.rooms),
     joins: new RateLimiter(config.rateLimits.joins),
+    roomLookups: new RateLimiter(config.rateLimits.roomLookups),
   };
+  const streams = new LiveStreams(config.liveStreams);
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, address: string): Promise<void> {
     const match = matchRoute(routes, req.method ?? "GET", url.pathname);
     if (match === undefined) throw new HttpError(404, `No API route ${req.method} ${url.pathname}`);
     if (match === "wrong-method") throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}`);
     if (match.route.rateLimit) limiters[match.route.rateLimit].check(address);
+    // A room code that does not exist costs the address a lookup; once they are spent, every code is refused alike,
+    // so guessing cannot tell a real room from none.
+    const roomCode = /^\/api\/rooms\/[^/]+/.test(url.pathname);
+    if (roomCode) limiters.roomLookups.checkNotEmpty(address);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
-    const answer = await match.route.handle({ params: match.params, body, url, req });
+    const answer = await match.route.handle({ params: match.params, body, url, req }).catch((error: unknown) => {
+      if (roomCode && error instanceof HttpError && error.status === 404) limiters.roomLookups.take(address);
+      throw error;
+    });
     if ("stream" in answer) return answer.stream(res);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
@@ -113,6 +112,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");
     const address = clientAddress(req, config.trustProxy);
+    rememberClient(req, { key: address, streams });
     if (isApi || isMcp) {
       checkOrigin(req, origin);
       limiters.requests.check(address);

@@ -1,5 +1,7 @@
 // Settings, from the environment with defaults; every limit a teacher might tune lives here.
+import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol";
 import { totalmem } from "node:os";
+import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
 
 /** What the process may use: the machine's memory and the OS's limit on it, both in bytes, as Node reads them. */
@@ -45,11 +47,23 @@ export type PlaygroundConfig = {
   /** Behind a reverse proxy: take the client's address from the last X-Forwarded-For hop. */
   trustProxy: boolean;
   /** Per-address limits (per minute, and the burst allowed at once); a room behind one NAT shares them. */
-  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit };
+  rateLimits: { requests: RateLimit; sessions: RateLimit; runs: RateLimit; rooms: RateLimit; joins: RateLimit; roomLookups: RateLimit };
+  /** Live event streams one instance holds (LIVE_STREAMS) and one client's share of them (LIVE_STREAMS_PER_CLIENT). */
+  liveStreams: StreamLimits;
+  /** Sessions one client holds (SESSIONS_PER_CLIENT); past it, its own idle sessions go first, else it is told to wait. */
+  sessionsPerClient: number;
+  /** Test runs and checks one client has in flight at once (RUNS_PER_CLIENT); in a room each learner counts alone. */
+  runsPerClient: number;
   /** Memory of all sandbox VMs together (and the images kept of them); idle sessions are closed, then new VMs refused. */
   sandboxTotalMB: number;
   /** Per sandbox worker: images of VMs just after a load that repeats (a room's identical starters and checks). */
   loadCacheMB: number;
+  /** SANDBOX_PLAIN=1: the plain sandbox, with no optimisation (server/sandbox/plain-keeper.ts), for comparison and tests. */
+  sandboxPlain: boolean;
+  /** SANDBOX_DENSE_OFF: the dense sandbox's optimisations switched off, by name (server/sandbox/protocol.ts). */
+  sandboxDenseOff: DenseOptimisation[];
+  /** Build the first lesson once before listening (WARM_START, on unless "0"), so the first learner waits no longer than the next. */
+  warmStart: boolean;
   /** A tool result larger than this (JSON bytes) is refused with a clear message. */
   maxResultBytes: number;
   /** Console output one call, one test or one load keeps (LOG_CALL_KB); the rest is cut with a marker saying how much. */
@@ -86,6 +100,9 @@ function list(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** Whether SANDBOX_PLAIN selects the plain sandbox (test helpers read it beside their own settings). */
+export const sandboxPlainFrom = (env: NodeJS.ProcessEnv = process.env): boolean => env.SANDBOX_PLAIN === "1";
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: MemoryReading = readMemory()): PlaygroundConfig {
   return {
     host: env.HOST || "127.0.0.1",
@@ -113,7 +130,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
       // A room behind one NAT joins about 40 people in a minute; a script joining a thousand a second is stopped.
       rooms: { name: "new rooms", perMinute: number(env, "RATE_ROOMS_PER_MINUTE", 30), burst: number(env, "RATE_ROOMS_BURST", 10) },
       joins: { name: "joins", perMinute: number(env, "RATE_JOINS_PER_MINUTE", 1200), burst: number(env, "RATE_JOINS_BURST", 60) },
+      // Charged only for a room code that does not exist: a learner mistyping costs one, a script guessing codes is stopped.
+      roomLookups: {
+        name: "unknown room codes",
+        perMinute: number(env, "RATE_ROOM_LOOKUPS_PER_MINUTE", 60),
+        burst: number(env, "RATE_ROOM_LOOKUPS_BURST", 30),
+      },
     },
+    // A room of 300 behind one NAT holds a room page and a Wire tab each (600); three such clients never fill the server.
+    liveStreams: { total: number(env, "LIVE_STREAMS", 2000), perClient: number(env, "LIVE_STREAMS_PER_CLIENT", 700) },
+    // A room of 300 behind one NAT with a spare session each for a reload; under MAX_SESSIONS, so others keep room.
+    sessionsPerClient: number(env, "SESSIONS_PER_CLIENT", 400),
+    // A learner runs one thing at a time; eight lets a few share an address outside a room without waiting.
+    runsPerClient: number(env, "RUNS_PER_CLIENT", 8),
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
@@ -126,6 +155,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
+    sandboxPlain: sandboxPlainFrom(env),
+    sandboxDenseOff: list(env.SANDBOX_DENSE_OFF).map((name) => {
+      if (!(DENSE_OPTIMISATIONS as readonly string[]).includes(name))
+        throw new Error(`SANDBOX_DENSE_OFF names the optimisations ${DENSE_OPTIMISATIONS.join(", ")}, not "${name}"`);
+      return name as DenseOptimisation;
+    }),
+    warmStart: env.WARM_START !== "0",
     embedOrigins: list(env.EMBED_ORIGINS).map((o) => {
       // Goes into a CSP header: only a bare origin may pass.
       if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) throw new Error(`EMBED_ORIGINS holds origins like https://slides.example.org, not "${o}"`);

@@ -14,12 +14,17 @@ async function emailsTo(mcp: McpTestClient, address: string): Promise<number> {
 
 test("Still asks before closing", async ({ mcp }) => {
   let questions = 0;
-  mcp.onElicitation((request) => {
+  let whileAsked: string | undefined;
+  // A second client looks while the question is open: the ticket must not be closed yet.
+  const probe = mcp.as("modern");
+  mcp.onElicitation(async (request) => {
     questions++;
+    whileAsked ??= (await ticket(probe, "T-1")).status;
     return acceptWithBoxes(request, true);
   });
   await mcp.tools.call("close_ticket", { id: "T-1" });
   expect(questions).toBe(1);
+  expect(whileAsked).toBe("open");
 });
 
 test("Closes the ticket after a ticked yes", async ({ mcp }) => {
@@ -40,7 +45,7 @@ test("One accepted call sends exactly one email", async ({ mcp }) => {
   expect(await emailsTo(mcp, "noor@example.com")).toBe(1);
 });
 
-test("A declined call writes no history and sends no email", async ({ mcp }) => {
+test("A declined call leaves the ticket open, with no history or email", async ({ mcp }) => {
   mcp.onElicitation(() => ({ action: "decline" }));
   await mcp.tools.call("close_ticket", { id: "T-5" });
   const after = await ticket(mcp, "T-5");

@@ -65,3 +65,15 @@ test("A declined or cancelled form books nothing", async ({ mcp }) => {
   const booked: { ticketId: string }[] = (await mcp.tools.call("list_callbacks", {})).json().callbacks;
   expect(booked.filter((callback) => callback.ticketId === "T-3")).toHaveLength(0);
 });
+
+test("An empty name books nothing", async ({ mcp }) => {
+  let questions = 0;
+  mcp.onElicitation(() => {
+    questions++;
+    return { action: "accept", content: { name: "", email: "li@example.com", date: "2026-12-03", window: "morning" } };
+  });
+  await mcp.tools.call("schedule_callback", { id: "T-1" });
+  expect(questions).toBeGreaterThan(0);
+  const booked: { ticketId: string }[] = (await mcp.tools.call("list_callbacks", {})).json().callbacks;
+  expect(booked.filter((callback) => callback.ticketId === "T-1")).toHaveLength(0);
+});

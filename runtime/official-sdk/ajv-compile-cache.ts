@@ -2,20 +2,20 @@
 // do so (`elicitInput` → `AjvJsonSchemaValidator.getValidator` → `ajv.compile`). Ajv 8 caches compiled schemas by
 // object identity, and a tool builds its `requestedSchema` afresh on every call, so each answer compiles again. On a
 // host's JIT that is a fraction of a millisecond; QuickJS interprets Ajv's code generator and the code it generates,
-// about 6 ms per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did with its
-// serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only the
-// recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile` is
-// wrapped, inside the sandbox's bundle.
+// several milliseconds per answer. Here each Ajv instance keeps one compiled validator per schema text (what Ajv 6 did
+// with its serialized-schema cache), so the SDK still checks every answer with Ajv and reports Ajv's own errors; only
+// the recompilation of a schema it has already compiled is skipped. The SDK's code is unchanged: only Ajv's `compile`
+// is wrapped, inside the sandbox's bundle.
 //
 // Every connection is a fresh instance, though, restored from the image of its server just started, and so would
-// compile its form once more: about a quarter of an official-SDK learner's sandbox CPU. So the forms a build's
-// instances compiled are reported (`takeNewForms`), and the worker has the next instance of that build, just
-// started, compile them ahead (`warmForms`) before it images it again. They are compiled on a twin of each of the
-// server's Ajv instances (the same class, options and format objects, nothing else added), so the server's own Ajv
-// is left exactly as a fresh process has it. Its `compile` of such a form returns the twin's validator only while
-// its Ajv is still as it was then (the same options, formats, keyword rules, schemas and refs); otherwise it compiles
-// as always.
+// compile its form once more, in every instance. So the forms a build's instances compiled are reported
+// (`takeNewForms`), and the worker has the next instance of that build, just started, compile them ahead (`warmForms`)
+// before it images it again. They are compiled on a twin of each of the server's Ajv instances (the same class, options
+// and format objects, nothing else added), so the server's own Ajv is left exactly as a fresh process has it. Its
+// `compile` of such a form returns the twin's validator only while its Ajv is still as it was then (the same options,
+// formats, keyword rules, schemas and refs); otherwise it compiles as always.
 import type Ajv from "ajv";
+import { type AjvState, addKeywordsOf, formatsOf, onEveryAjv, stateOf } from "./ajv-internals";
 import { MAX_FORM_CHARS, MAX_FORMS_REPORTED } from "../../contract/official-forms";
 import { setBounded } from "../bounded-table";
 
@@ -49,31 +49,6 @@ export function schemaText(schema: unknown): string | undefined {
   return text.includes('"$id"') ? undefined : text;
 }
 
-/** What a compile depends on besides the schema: an Ajv changed since a form was compiled ahead compiles it again. */
-type AjvState = { opts: unknown[]; formats: unknown[]; keywords: string; rules: unknown[]; schemas: string };
-
-function stateOf(ajv: Ajv): AjvState {
-  const inner = ajv as unknown as {
-    formats: Record<string, unknown>;
-    RULES: { keywords: Record<string, unknown>; all: Record<string, unknown> };
-    schemas: object;
-    refs: object;
-  };
-  // Every compile of a schema without `$id` files it in `refs` under "" (with Ajv's default `addUsedSchema`; the first
-  // adding the key): not a change, as such a schema resolves its refs against itself, so what that entry holds alters
-  // no later compile.
-  const refs = Object.keys(inner.refs).filter((key) => key !== "");
-  return {
-    opts: Object.entries(ajv.opts).flat(),
-    formats: Object.entries(inner.formats).flat(),
-    // Names (a keyword declared without a definition has no rule) and rules by identity: a keyword removed and added
-    // again keeps its name, not its rule.
-    keywords: Object.keys(inner.RULES.keywords).join(),
-    rules: Object.entries(inner.RULES.all).flat(),
-    schemas: `${Object.keys(inner.schemas).join()}|${refs.join()}`,
-  };
-}
-
 function sameState(a: AjvState, b: AjvState): boolean {
   const same = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((value, i) => value === y[i]);
   return a.keywords === b.keywords && a.schemas === b.schemas && same(a.opts, b.opts) && same(a.formats, b.formats) && same(a.rules, b.rules);
@@ -93,16 +68,11 @@ let original: Compile | undefined;
 export function cacheAjvCompiles(AjvClass: typeof Ajv): void {
   const compile = AjvClass.prototype.compile;
   original = compile;
-  const proto = AjvClass.prototype as unknown as Record<string, (this: Ajv, ...args: unknown[]) => unknown>;
-  // Ajv's constructor always ends by adding its default meta-schema: the one place every instance passes through.
-  const addMeta = proto._addDefaultMetaSchema;
-  proto._addDefaultMetaSchema = function noteInstance(this: Ajv) {
-    if (!makingTwin) {
-      made.push(this);
-      if (made.length > MAX_WARMED_AJVS) made.shift();
-    }
-    return addMeta.call(this);
-  };
+  onEveryAjv(AjvClass, (ajv) => {
+    if (makingTwin) return;
+    made.push(ajv);
+    if (made.length > MAX_WARMED_AJVS) made.shift();
+  });
   AjvClass.prototype.compile = function cachedCompile(this: Ajv, schema: Parameters<Compile>[0], meta?: boolean) {
     const text = meta ? undefined : schemaText(schema);
     if (text === undefined) return compile.call(this, schema, meta);
@@ -133,16 +103,9 @@ function twinOf(ajv: Ajv): Ajv | undefined {
   } finally {
     makingTwin = false;
   }
-  const formats = (ajv as unknown as { formats: Record<string, never> }).formats;
+  const formats = formatsOf(ajv);
   for (const name of Object.keys(formats)) twin.addFormat(name, formats[name]);
-  // Keywords added after construction (ajv-formats adds formatMinimum and the like), from their own definitions.
-  type Rules = { RULES: { all: Record<string, { definition?: Parameters<Ajv["addKeyword"]>[0] } | true> } };
-  const rules = (ajv as unknown as Rules).RULES.all;
-  const twins = (twin as unknown as Rules).RULES.all;
-  for (const name of Object.keys(rules)) {
-    const rule = rules[name];
-    if (!(name in twins) && rule !== true && rule.definition) twin.addKeyword(rule.definition);
-  }
+  addKeywordsOf(ajv, twin);
   // Schemas added to `ajv` are not copied: such an Ajv is not warmed.
   const mine = stateOf(ajv);
   const its = stateOf(twin);

@@ -23,6 +23,12 @@ export function allowedHostnames(bindHost: string, allowedHosts: string[]): stri
 
 /** The request's Host, checked with the SDK's validator; the origin our own URLs (the session's MCP URL) are built on. */
 export function checkHost(req: IncomingMessage, allowed: string[]): string {
+  // Node keeps the first of several Host headers; a proxy may route by another, so a request with two is refused.
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === "host") hosts++;
+  if (hosts > 1) throw new HttpError(400, "The request has more than one Host header");
+  // A Host is a name and a port: user info, a path or a query in it would be read away by the URL parser.
+  if (/[@/?#\\]/.test(req.headers.host ?? "")) throw new HttpError(400, "The Host header must be a host name and an optional port");
   const result = validateHostHeader(req.headers.host, allowed);
   if (!result.ok)
     throw new HttpError(

@@ -19,8 +19,24 @@ export class RateLimiter {
 
   /** Takes `cost` tokens from `key`'s bucket, or says how many seconds until there are enough. */
   take(key: string, cost = 1): Taken {
+    const bucket = this.refill(key);
+    if (!bucket || bucket.tokens >= cost) {
+      if (bucket) bucket.tokens -= cost;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterSeconds: this.wait(bucket, cost) };
+  }
+
+  /** Throws the 429 when `key`'s bucket is empty, taking nothing (a limit charged afterwards, for what a request turned out to be). */
+  checkNotEmpty(key: string): void {
+    const bucket = this.refill(key);
+    if (bucket && bucket.tokens < 1) throw this.limited(this.wait(bucket, 1));
+  }
+
+  /** `key`'s bucket, refilled to now and moved to the back of the map's order; undefined when the limit is off. */
+  private refill(key: string): { tokens: number; at: number } | undefined {
     const { perMinute, burst } = this.limit;
-    if (perMinute <= 0 || burst <= 0) return { ok: true }; // 0 switches the limit off
+    if (perMinute <= 0 || burst <= 0) return undefined; // 0 switches the limit off
     const now = this.now();
     const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) * perMinute) / 60_000);
@@ -28,23 +44,26 @@ export class RateLimiter {
     this.buckets.delete(key); // re-insert: the map's order is least recently seen first
     this.buckets.set(key, bucket);
     if (this.buckets.size > MAX_KEYS) this.trim();
-    if (bucket.tokens >= cost) {
-      bucket.tokens -= cost;
-      return { ok: true };
-    }
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((cost - bucket.tokens) * 60) / perMinute)) };
+    return bucket;
+  }
+
+  private wait(bucket: { tokens: number }, cost: number): number {
+    return Math.max(1, Math.ceil(((cost - bucket.tokens) * 60) / this.limit.perMinute));
+  }
+
+  private limited(retryAfterSeconds: number): HttpError {
+    return new HttpError(
+      429,
+      `Too many ${this.limit.name} from your address; try again in ${retryAfterSeconds} s`,
+      { code: "RATE_LIMITED", retryAfterSeconds },
+      { "retry-after": String(retryAfterSeconds) },
+    );
   }
 
   /** Throws the 429 a route answers with when `key` is over the limit. */
   check(key: string, cost = 1): void {
     const taken = this.take(key, cost);
-    if (!taken.ok)
-      throw new HttpError(
-        429,
-        `Too many ${this.limit.name} from your address; try again in ${taken.retryAfterSeconds} s`,
-        { code: "RATE_LIMITED", retryAfterSeconds: taken.retryAfterSeconds },
-        { "retry-after": String(taken.retryAfterSeconds) },
-      );
+    if (!taken.ok) throw this.limited(taken.retryAfterSeconds);
   }
 
   get size(): number {

@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sendPage } from "./first-screen-page";
 import { HttpError } from "./respond";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
@@ -46,6 +47,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
     res.end(index ? "Not found" : PLACEHOLDER);
     return;
   }
+  if (path === join(DIST, "index.html")) return sendPage(res, path, url);
   const immutable = path.includes(`${join(DIST, "assets")}`);
   res.writeHead(200, {
     "content-type": TYPES[extname(path)] ?? "application/octet-stream",

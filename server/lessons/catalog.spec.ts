@@ -111,7 +111,7 @@ describe("lesson catalog", () => {
     try {
       const dir = join(root, "lessons", "01-x");
       mkdirSync(dir, { recursive: true });
-      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1 };
+      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1, tick: { steps: ["call close_ticket"] } };
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "forms-and-url" }));
       const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
       await expect(catalog.listLessons()).rejects.toThrow(
@@ -119,6 +119,25 @@ describe("lesson catalog", () => {
       );
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "legacy-no-forms" }));
       await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", persona: "legacy-no-forms" }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a lesson without a tick rule, and reads the rule it has", async () => {
+    const root = mkdtempSync(join(tmpdir(), "catalog-"));
+    try {
+      const dir = join(root, "lessons", "01-x");
+      mkdirSync(dir, { recursive: true });
+      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1, persona: "modern" };
+      for (const tick of [undefined, {}, { steps: [] }, { check: false }, { steps: ["call x"], other: 1 }]) {
+        writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, tick }));
+        const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
+        await expect(catalog.listLessons(), JSON.stringify(tick)).rejects.toThrow("lessons/01-x/meta.json: tick must be");
+      }
+      writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, tick: { check: true, steps: ["call x"] } }));
+      const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
+      await expect(catalog.getTickRule("01-x")).resolves.toEqual({ check: true, steps: ["call x"] });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

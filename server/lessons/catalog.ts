@@ -9,6 +9,7 @@ import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
+import type { TickRule } from "../../contract/verdicts";
 import { isPersonaName, PERSONA_NAMES } from "../../contract/personas";
 
 export type { Lesson, LessonSummary } from "../../contract/lessons";
@@ -40,6 +41,8 @@ export interface ChallengeMaterial {
 
 interface Meta extends LessonSummary {
   order: number;
+  /** A lesson's tick rule (docs/verdicts.md lists them). */
+  tick?: TickRule;
 }
 
 /** Lesson and challenge ids: lower-case url-safe slugs. No dots, no slashes, so no path traversal. */
@@ -54,6 +57,7 @@ interface Catalog {
   listLessons(): Promise<LessonSummary[]>;
   getLesson(id: string): Promise<Lesson | undefined>;
   getChallengeMaterial(id: string): Promise<ChallengeMaterial | undefined>;
+  getTickRule(id: string): Promise<TickRule | undefined>;
 }
 
 /** A catalog over given folders. The module-level functions below use the repository's lessons/ and checks/. */
@@ -102,11 +106,17 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
       });
     },
 
+    async getTickRule(id) {
+      const meta = await metaOf(id);
+      return meta?.kind === "lesson" ? meta.tick : undefined;
+    },
+
     async getChallengeMaterial(id) {
       if (!isLessonId(id)) return undefined;
       return cached(materials, id, async () => {
         const meta = await metaOf(id);
-        if (!meta || meta.kind !== "challenge") return undefined;
+        // A challenge's hidden checks, or a lesson's hidden goal check.
+        if (!meta || (meta.kind !== "challenge" && !meta.tick?.check)) return undefined;
         const dir = join(roots.checksDir, id);
         if (!(await isDirectory(dir))) return undefined;
 
@@ -161,11 +171,20 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
                 ? "order must be a number"
                 : !isPersonaName(meta.persona)
                   ? `persona must be one of ${PERSONA_NAMES.join(", ")}`
-                  : undefined;
+                  : meta.kind === "lesson" && !isTickRule(meta.tick)
+                    ? 'tick must be { "check": true } and/or { "steps": [...] }'
+                    : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);
   }
   return out.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+}
+
+function isTickRule(tick: unknown): tick is TickRule {
+  if (typeof tick !== "object" || tick === null) return false;
+  const { check, steps, ...rest } = tick as Record<string, unknown>;
+  const stepsOk = steps === undefined || (Array.isArray(steps) && steps.length > 0 && steps.every((s) => typeof s === "string" && s.length > 0));
+  return Object.keys(rest).length === 0 && (check === undefined || check === true) && stepsOk && (check === true || steps !== undefined);
 }
 
 function checkRunner(id: string, runner: LearnerTestsRunner, broken: Record<string, unknown>): void {
@@ -245,7 +264,12 @@ export function getLesson(id: string): Promise<Lesson | undefined> {
   return defaultCatalog.getLesson(id);
 }
 
-/** The hidden material of a challenge; undefined for a lesson, an unknown id or a malformed id. Never serve this. */
+/** How a lesson ticks (its meta.json's `tick`); undefined for a challenge or an unknown id. */
+export function getTickRule(id: string): Promise<TickRule | undefined> {
+  return defaultCatalog.getTickRule(id);
+}
+
+/** The hidden material of a challenge or a lesson's goal check; undefined otherwise. Never serve this. */
 export function getChallengeMaterial(id: string): Promise<ChallengeMaterial | undefined> {
   return defaultCatalog.getChallengeMaterial(id);
 }

@@ -39,8 +39,11 @@ export async function parseOnce(req: Request, maxBodyBytes: number): Promise<Par
  */
 export const TransportErrorCode = { BadRequest: -32000, SessionNotFound: -32001, RequestTimeout: -32001 } as const;
 
-export function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), { status, headers: { "content-type": "application/json" } });
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 /** Serves one request, recording it in the session's outside traffic when it is not the page's own. */

@@ -65,7 +65,7 @@ test("a recorded check is one statement, and the board hears of it; so is a lear
   expect(statements).toHaveLength(1);
   expect(await announcements(1)).toEqual([{ code, kind: "board" }]);
   const [progress] = await rooms.store.progress(code);
-  expect(progress).toMatchObject({ item: "c1-confirm-before-deleting", tried: true, passed: false, failing: ["asks first"] });
+  expect(progress).toMatchObject({ item: "c1-confirm-before-deleting", tried: true, passes_now: false, failing: ["asks first"] });
 
   statements.length = 0;
   await rooms.activity(ann, { item: "06-testing-a-tool-that-asks", event: "opened" });

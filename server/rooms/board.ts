@@ -2,6 +2,11 @@
 import type { LessonSummary } from "../lessons/catalog";
 import type { LearnerRow, ProgressRow, RoomRow } from "./store";
 import type { Board, BoardItem, FailureCluster } from "../../contract/rooms";
+import { type ItemState, itemState } from "../../contract/verdicts";
+
+/** A progress row as the one vocabulary of verdicts names it. */
+export const stateOf = (p: ProgressRow): ItemState =>
+  itemState({ opened: p.opened, tried: p.tried, passesNow: p.passes_now, firstPassedAt: p.first_passed_at?.toISOString() });
 
 export type BoardInput = {
   room: RoomRow;
@@ -28,7 +33,8 @@ export function buildBoard({ room, items, checkNames, learners, progress, curren
       kind: item.kind,
       opened: mine.filter((p) => p.opened).length,
       tried: mine.filter((p) => p.tried).length,
-      passed: mine.filter((p) => p.passed).length,
+      passesNow: mine.filter((p) => stateOf(p) === "passes-now").length,
+      passedBefore: mine.filter((p) => stateOf(p) === "passed-before").length,
       locked: locked.has(item.id),
       checks: names.map((name) => ({ name, failing: mine.filter((p) => p.failing.includes(name)).length })),
     };
@@ -47,8 +53,9 @@ export function buildBoard({ room, items, checkNames, learners, progress, curren
     if (p.problem && p.problem_kind) add(p.problem_kind, p.item, p.problem, p.learner_id);
   }
 
-  const passedBy = new Map<number, number>();
-  for (const p of rows) if (p.passed) passedBy.set(p.learner_id, (passedBy.get(p.learner_id) ?? 0) + 1);
+  const states = new Map<number, Record<string, ItemState>>();
+  for (const p of rows) states.set(p.learner_id, { ...states.get(p.learner_id), [p.item]: stateOf(p) });
+  const count = (id: number, state: ItemState) => Object.values(states.get(id) ?? {}).filter((s) => s === state).length;
 
   return {
     code: room.code,
@@ -56,7 +63,15 @@ export function buildBoard({ room, items, checkNames, learners, progress, curren
     createdAt: room.created_at.toISOString(),
     ended: room.ended_at !== null,
     lead: room.lead,
-    learners: present.map((l) => ({ id: l.id, name: l.name, joinedAt: l.joined_at.toISOString(), item: current.get(l.id), passed: passedBy.get(l.id) ?? 0 })),
+    learners: present.map((l) => ({
+      id: l.id,
+      name: l.name,
+      joinedAt: l.joined_at.toISOString(),
+      item: current.get(l.id),
+      passesNow: count(l.id, "passes-now"),
+      passedBefore: count(l.id, "passed-before"),
+      states: states.get(l.id) ?? {},
+    })),
     lessons: boardItems.filter((i) => i.kind === "lesson"),
     challenges: boardItems.filter((i) => i.kind === "challenge"),
     // Biggest first: the teacher answers the question twenty people have before the one one person has.

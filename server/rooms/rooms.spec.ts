@@ -57,7 +57,7 @@ describe("a room from start to end", () => {
     const stream = await openStream(`${pg().url}/api/rooms/${room.code}/events`, room.teacherKey);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const first = await stream.next((e) => e.type === "board");
-    expect(c1Of(first.board).passed).toBe(0);
+    expect(c1Of(first.board).passesNow).toBe(0);
 
     const [a, b, c] = await Promise.all([check(ann.learnerKey, files.solution), check(bo.learnerKey, files.solution), check(cy.learnerKey, files.starter)]);
     expect([a.json.passed, b.json.passed, c.json.passed]).toEqual([true, true, false]);
@@ -65,7 +65,7 @@ describe("a room from start to end", () => {
     const failingNames = c.json.checks.filter((x: any) => !x.passed).map((x: any) => x.name);
     expect(failingNames.length).toBeGreaterThan(0);
 
-    const live = await stream.next((e) => c1Of(e.board).passed === 2 && c1Of(e.board).tried === 3);
+    const live = await stream.next((e) => c1Of(e.board).passesNow === 2 && c1Of(e.board).tried === 3);
     stream.close();
     const counts = Object.fromEntries(c1Of(live.board).checks.map((x: any) => [x.name, x.failing]));
     for (const name of Object.keys(counts)) expect(counts[name]).toBe(failingNames.includes(name) ? 1 : 0);
@@ -96,25 +96,24 @@ describe("a room from start to end", () => {
     expect(c1Of((await board(room.code, room.teacherKey)).json)).toEqual(before);
   });
 
-  test("a lesson's test run with a learner key counts for that lesson from the server's own run; a failing run does not pass it", async () => {
-    const L6 = "06-testing-a-tool-that-asks";
-    const lesson = (await getLesson(L6))!;
-    const run = async (key: string, project: Record<string, string>, id = L6) =>
-      api(pg(), "POST", `/api/sessions/${(await createSession(pg(), project)).id}/tests`, { learnerKey: key, lesson: id });
-    const l6Of = (b: any) => b.lessons.find((l: any) => l.id === L6);
-    const passing = await run(ann.learnerKey, lesson.files);
-    expect(passing.status).toBe(200);
-    expect(passing.json.failed).toBe(0);
-    expect(passing.json.passed).toBeGreaterThan(0);
+  test('a learner\'s own tests never pass a lesson: the forged pass test("always") is refused', async () => {
+    const L5 = "05-ask-first-then-act";
+    const lesson = (await getLesson(L5))!;
     const testFile = Object.keys(lesson.files).find((f) => f.endsWith(".test.ts"))!;
-    const failing = await run(bo.learnerKey, {
-      ...lesson.files,
-      [testFile]: 'import { expect, test } from "@frontmcp/testing";\ntest("fails", () => { expect(1).toBe(2); });\n',
-    });
-    expect(failing.json.failed).toBe(1);
-    expect(l6Of((await board(room.code, room.teacherKey)).json)).toMatchObject({ tried: 2, passed: 1 });
+    const forged = { ...lesson.files, [testFile]: 'import { test } from "@frontmcp/testing";\ntest("always", () => {});\n' };
+    const session = await createSession(pg(), forged);
+    const run = await api(pg(), "POST", `/api/sessions/${session.id}/tests`, { learnerKey: ann.learnerKey, lesson: L5 });
+    expect(run.status).toBe(200);
+    expect(run.json).toMatchObject({ passed: 1, failed: 0 });
+    // The lesson's verdict is the server's run of its hidden goal check on the learner's files: the starter's bug stays.
+    const verdict = await api(pg(), "POST", `/api/sessions/${session.id}/verdict`, { lesson: L5, learnerKey: ann.learnerKey });
+    expect(verdict.json).toMatchObject({ lesson: L5, passesNow: false, check: { passed: false } });
+    const l5 = (await board(room.code, room.teacherKey)).json.lessons.find((l: any) => l.id === L5);
+    expect(l5).toMatchObject({ passesNow: 0, passedBefore: 0 });
+    const csv = parseCsv((await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey))).text);
+    expect(csv.find((r) => r[0] === "Ann" && r[1] === L5)?.[3]).toBe("false");
     // The key speaks for a lesson only: a challenge is passed by Check, never by the learner's own tests.
-    expect((await run(ann.learnerKey, lesson.files, C1)).status).toBe(400);
+    expect((await api(pg(), "POST", `/api/sessions/${session.id}/tests`, { learnerKey: ann.learnerKey, lesson: C1 })).status).toBe(400);
   });
 
   test("opened and tried come from the learner's page; compile and tool errors form clusters", async () => {
@@ -138,7 +137,7 @@ describe("a room from start to end", () => {
       bearer(bo.learnerKey),
     );
     const b = (await board(room.code, room.teacherKey)).json;
-    expect(b.lessons.find((l: any) => l.id === lesson)).toMatchObject({ opened: 2, tried: 2, passed: 0 });
+    expect(b.lessons.find((l: any) => l.id === lesson)).toMatchObject({ opened: 2, tried: 2, passesNow: 0 });
     expect(b.clusters).toContainEqual(expect.objectContaining({ kind: "tool", item: lesson, text: "Ticket T-9 not found", count: 2 }));
   });
 
@@ -180,22 +179,42 @@ describe("a room from start to end", () => {
     expect((await api(pg(), "GET", `/api/rooms/${room.code}/learners/${id}`, undefined, bearer(ann.learnerKey))).status).toBe(403);
   });
 
-  test("the CSV has a row per learner and check, with passed, first passed at and attempts", async () => {
+  test("export.csv has a row per learner and item, export-checks.csv one per learner and check: passes now, first passed at", async () => {
     const res = await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(["nickname", "lesson or challenge", "check", "passed", "first passed at", "attempts"]);
-    const c1Rows = rows.filter((r) => r[1] === C1);
+    expect(header).toEqual(["nickname", "lesson or challenge", "state", "passes now", "passed at least once, first at", "opened at", "tried at", "runs"]);
+    expect(rows.find((r) => r[0] === "Ann" && r[1] === C1)).toEqual([
+      "Ann",
+      C1,
+      "Passes now",
+      "true",
+      expect.stringMatching(/^\d{4}-/),
+      expect.any(String),
+      expect.any(String),
+      "1",
+    ]);
+    expect(rows.find((r) => r[0] === "Ann" && r[1] === "04-on-the-wire")).toEqual([
+      "Ann",
+      "04-on-the-wire",
+      "Tried",
+      "false",
+      "",
+      expect.any(String),
+      expect.any(String),
+      "0",
+    ]);
+
+    const checksRes = await api(pg(), "GET", `/api/rooms/${room.code}/export-checks.csv`, undefined, bearer(room.teacherKey));
+    expect(checksRes.headers.get("content-disposition")).toMatch(/export-checks|-checks\.csv/);
+    const [checksHeader, ...checkRows] = parseCsv(checksRes.text);
+    expect(checksHeader).toEqual(["nickname", "lesson or challenge", "check", "passes now", "passed at least once, first at", "runs"]);
+    const c1Rows = checkRows.filter((r) => r[1] === C1);
     const checkCount = c1Of((await board(room.code, room.teacherKey)).json).checks.length;
     for (const name of ["Ann", "Bo", "ann (2)"]) expect(c1Rows.filter((r) => r[0] === name)).toHaveLength(checkCount);
-    for (const row of c1Rows.filter((r) => r[0] === "Ann")) {
-      expect(row[3]).toBe("true");
-      expect(row[4]).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(row[5]).toBe("1");
-    }
+    for (const row of c1Rows.filter((r) => r[0] === "Ann")) expect(row.slice(3)).toEqual(["true", expect.stringMatching(/^\d{4}-\d\d-\d\dT/), "1"]);
     expect(c1Rows.filter((r) => r[0] === "ann (2)").some((r) => r[3] === "false" && r[4] === "")).toBe(true);
-    expect(rows.find((r) => r[0] === "Ann" && r[1] === "04-on-the-wire")).toEqual(["Ann", "04-on-the-wire", "", "", "", "0"]);
   });
 
   test("ending the room retires the code and deletes the learners' data; a new room is one call", async () => {
@@ -332,7 +351,7 @@ describe("trust and bad input", () => {
     expect((await check(learner.learnerKey, files.solution)).json.passed).toBe(true);
     const b = (await board(room.code, room.teacherKey)).json;
     expect(b.learners.length).toBe(before + (answers.length - limited.length) + 1);
-    expect(c1Of(b).passed).toBeGreaterThanOrEqual(1);
+    expect(c1Of(b).passesNow).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -436,7 +455,7 @@ describe("restart", () => {
     const b = (await board(room.code, room.teacherKey)).json;
     expect(b.title).toBe("Survives a restart");
     expect(b.learners.map((l: any) => l.name)).toEqual(["Gil", "Hal"]);
-    expect(c1Of(b)).toMatchObject({ tried: 2, passed: 1 });
+    expect(c1Of(b)).toMatchObject({ tried: 2, passesNow: 1 });
     expect(b.lead.locked).toEqual(["c3-ask-only-when-needed"]);
     expect((await joinRoom(pg(), room.code, "Gil")).name).toBe("Gil (2)");
   }, 120_000); // a bound for a loaded machine, not a speed target

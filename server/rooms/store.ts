@@ -13,13 +13,26 @@ export type ProgressRow = {
   item: string;
   opened: boolean;
   tried: boolean;
-  passed: boolean;
+  /** The latest server run's verdict, and when a run first passed (kept when a later one fails). */
+  passes_now: boolean;
+  first_passed_at: Date | null;
   failing: string[];
   problem_kind: ProblemKind | null;
   problem: string | null;
 };
 export type Joined = { learnerKey: string; name: string; id: number } | "no-room" | "ended" | "full";
-export type ExportRow = { name: string; item: string; check_name: string | null; passed: boolean | null; first_passed_at: Date | null; attempts: number };
+/** One learner and item: export.csv's rows. */
+export type ExportItemRow = {
+  name: string;
+  item: string;
+  opened_at: Date | null;
+  tried_at: Date | null;
+  passes_now: boolean;
+  first_passed_at: Date | null;
+  attempts: number;
+};
+/** One learner, item and check of the server's runs: export-checks.csv's rows. */
+export type ExportCheckRow = { name: string; item: string; check_name: string; passes_now: boolean; first_passed_at: Date | null; attempts: number };
 
 /** Sizes kept for the teacher's read-only view: enough to read, not a way to fill the database. */
 export const VIEW_LIMITS = { filesBytes: 256 * 1024, callBytes: 64 * 1024, problemChars: 300 };
@@ -212,7 +225,7 @@ export class RoomStore {
 
   async progress(code: string): Promise<ProgressRow[]> {
     return this.db.query<ProgressRow>(
-      `SELECT p.learner_id, p.item, p.opened_at IS NOT NULL AS opened, p.tried_at IS NOT NULL AS tried, p.first_passed_at IS NOT NULL AS passed,
+      `SELECT p.learner_id, p.item, p.opened_at IS NOT NULL AS opened, p.tried_at IS NOT NULL AS tried, p.passed AS passes_now, p.first_passed_at,
          p.failing, p.problem_kind, p.problem
        FROM room_progress p JOIN room_learners l ON l.id = p.learner_id WHERE l.room_code = $1 AND l.left_at IS NULL`,
       [code],
@@ -256,15 +269,20 @@ export class RoomStore {
     };
   }
 
-  /** One row per learner and check of each challenge they checked, and per lesson they opened. */
-  async exportRows(code: string): Promise<ExportRow[]> {
-    return this.db.query<ExportRow>(
-      `SELECT l.name, p.item, c.check_name, coalesce(c.passed, CASE WHEN p.last_check IS NOT NULL THEN p.passed END) AS passed,
-         coalesce(c.first_passed_at, CASE WHEN c.check_name IS NULL THEN p.first_passed_at END) AS first_passed_at,
-         coalesce(c.attempts, p.attempts) AS attempts
-       FROM room_learners l JOIN room_progress p ON p.learner_id = l.id
-       LEFT JOIN room_check_results c ON c.learner_id = p.learner_id AND c.item = p.item
-       WHERE l.room_code = $1 ORDER BY l.id, p.item, c.check_name`,
+  /** One row per learner and item they opened: what their latest run says, and when one first passed. */
+  async exportItems(code: string): Promise<ExportItemRow[]> {
+    return this.db.query<ExportItemRow>(
+      `SELECT l.name, p.item, p.opened_at, p.tried_at, p.passed AS passes_now, p.first_passed_at, p.attempts
+       FROM room_learners l JOIN room_progress p ON p.learner_id = l.id WHERE l.room_code = $1 ORDER BY l.id, p.item`,
+      [code],
+    );
+  }
+
+  /** One row per learner, item and check the server ran for them. */
+  async exportChecks(code: string): Promise<ExportCheckRow[]> {
+    return this.db.query<ExportCheckRow>(
+      `SELECT l.name, c.item, c.check_name, c.passed AS passes_now, c.first_passed_at, c.attempts
+       FROM room_learners l JOIN room_check_results c ON c.learner_id = l.id WHERE l.room_code = $1 ORDER BY l.id, c.item, c.check_name`,
       [code],
     );
   }

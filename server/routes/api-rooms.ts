@@ -6,7 +6,7 @@ import { eventStream } from "../http/event-stream";
 import { HttpError } from "../http/respond";
 import { isLessonId, listLessons } from "../lessons/catalog";
 import { cleanNickname, normalizeRoomCode } from "../rooms/codes";
-import { toCsv } from "../rooms/csv";
+import { checksCsv, itemsCsv } from "../rooms/csv";
 import type { Rooms } from "../rooms/rooms";
 import { TITLE_MAX, type LearnerRow, type RoomRow } from "../rooms/store";
 import { LeadChange, RoomActivity } from "../../contract/rooms";
@@ -158,17 +158,15 @@ export function roomRoutes(rooms: Rooms): Route[] {
     },
     {
       method: "GET",
-      path: new RegExp(`^/api/rooms/${CODE}/export\\.csv$`),
+      path: new RegExp(`^/api/rooms/${CODE}/export(-checks)?\\.csv$`),
       async handle(ctx) {
         const room = await teacherRoom(rooms, ctx);
-        const rows = await rooms.store.exportRows(room.code);
-        const csv = toCsv(
-          ["nickname", "lesson or challenge", "check", "passed", "first passed at", "attempts"],
-          rows.map((r) => [r.name, r.item, r.check_name, r.passed, r.first_passed_at, r.attempts]),
-        );
+        const perCheck = ctx.params[1] === "-checks";
+        const csv = perCheck ? await checksCsv(rooms, room.code) : await itemsCsv(rooms, room.code);
+        const name = `room-${room.code}${perCheck ? "-checks" : ""}.csv`;
         return {
           status: 200,
-          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="room-${room.code}.csv"` },
+          headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
           body: csv,
         };
       },

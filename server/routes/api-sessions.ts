@@ -1,7 +1,10 @@
-// POST /api/sessions, PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/console,
+// POST /api/sessions (from files or a lesson's id), PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/console,
 // GET /api/sessions/{id}/traffic.
-import { FilesBody, type ConsoleTail, type FilesUpdated, type SessionCreated } from "../../contract/api";
+import { FilesBody, LessonSessionBody, type ConsoleTail, type FilesUpdated, type ProjectFiles, type SessionCreated } from "../../contract/api";
+import { getLesson } from "../lessons/catalog";
+import { discoverIn } from "../mcp/discover-in-process";
 import { eventStream } from "../http/event-stream";
+import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
 import type { SessionRegistry } from "../session/registry";
 import type { Session } from "../session/session";
@@ -14,6 +17,15 @@ export async function sessionOr404(registry: SessionRegistry, id: string): Promi
   return session;
 }
 
+/** The files a new session starts from: those sent, or the named lesson's starter. */
+async function startingFiles(body: unknown): Promise<ProjectFiles> {
+  if (!(body && typeof body === "object" && "lessonId" in body)) return parseBody(FilesBody, body).files;
+  const { lessonId } = parseBody(LessonSessionBody, body);
+  const lesson = await getLesson(lessonId);
+  if (!lesson) throw new HttpError(404, `No lesson or challenge named "${lessonId}"`);
+  return lesson.files;
+}
+
 export function sessionRoutes(registry: SessionRegistry): Route[] {
   const mcpUrl = (url: URL, id: string) => `${url.origin}/mcp/${id}`;
   return [
@@ -21,13 +33,14 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       method: "POST",
       path: /^\/api\/sessions$/,
       rateLimit: "sessions",
-      async handle({ body, url }) {
-        const { files } = parseBody(FilesBody, body);
-        const session = registry.create();
+      async handle({ body, url, req }) {
+        const files = await startingFiles(body);
+        const session = registry.create(clientOf(req)?.key);
         const built = await session.setFiles(files);
         const created = { id: session.id, mcpUrl: mcpUrl(url, session.id) };
         if (!built.ok) return { status: 422, body: { ...created, tools: [], diagnostics: built.diagnostics } satisfies SessionCreated };
-        return { status: 201, body: { ...created, tools: built.tools, diagnostics: [] } satisfies SessionCreated };
+        const discover = session.mcpEndpoint && (await discoverIn(session.mcpEndpoint));
+        return { status: 201, body: { ...created, tools: built.tools, diagnostics: [], ...(discover && { discover }) } satisfies SessionCreated };
       },
     },
     {

@@ -1,10 +1,17 @@
-// POST /api/sessions/{id}/tests and POST /api/challenges/{id}/check.
-import { CheckBody, RunTestsBody, type CheckReport, type TestRun } from "../../contract/api";
+// POST /api/sessions/{id}/tests, POST /api/sessions/{id}/verdict and POST /api/challenges/{id}/check.
+import type { IncomingMessage } from "node:http";
+import { CheckBody, LessonVerdictBody, RunTestsBody, type CheckReport, type TestRun } from "../../contract/api";
+import type { LessonVerdict } from "../../contract/verdicts";
 import type { RouteDeps } from "../app";
 import { compileProject } from "../compile/compile";
 import { checkProjectFiles, isTestFile } from "../compile/project-files";
+import { ClientSlots } from "../http/client-slots";
+import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
-import { getChallengeMaterial, getLesson, isLessonId } from "../lessons/catalog";
+import { SandboxError } from "../sandbox/pool";
+import { getChallengeMaterial, getLesson, getTickRule, isLessonId } from "../lessons/catalog";
+import { servedSteps } from "../session/served-steps";
+import { judgeLesson, verdictReport } from "../test-runs/lesson-verdict";
 import { checkChallenge } from "../test-runs/challenge-check";
 import { capReport } from "../test-runs/report-cap";
 import { RunQueue } from "../test-runs/run-queue";
@@ -30,35 +37,65 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       logSessionBytes: config.logSessionBytes,
     },
   };
+  // In a room each learner is a client of its own (a room shares one address behind its NAT); outside, the address.
+  const slots = new ClientSlots(config.runsPerClient, { setting: "RUNS_PER_CLIENT", noun: "test runs and checks" });
+  const clientKey = (req: IncomingMessage, learner: { id: number } | undefined) => (learner ? `learner ${learner.id}` : `address ${clientOf(req)?.key}`);
   return [
     {
       method: "POST",
       path: /^\/api\/sessions\/([^/]+)\/tests$/,
       rateLimit: "runs",
-      async handle({ params, body }) {
+      async handle({ params, body, req }) {
         const session = await sessionOr404(registry, params[0]);
         const { file: only, learnerKey, lesson } = parseBody(RunTestsBody, body) ?? {};
         if (learnerKey !== undefined && !(isLessonId(lesson) && (await getLesson(lesson))?.kind === "lesson")) {
           throw new HttpError(400, '"lesson" must be the id of the lesson whose tests these are');
         }
+        // A room's learner may run tests only where they may work (not a locked lesson); the run counts for nothing.
         const learner = await checkingLearner(rooms, learnerKey, lesson as string);
-        // The files as they are now, not the last good build: a learner expects tests to run what they see.
-        const compiled = await compileProject(session.files);
-        if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
-        const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
-        if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
-        // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
-        const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
-        // In a room, the server's own run counts for the lesson: as the page's tick judges it.
-        if (learner) await rooms.recordCheck(learner, lesson as string, lessonReport(run), session.files);
-        return { status: 200, body: capReport(run, config.maxReportBytes) satisfies TestRun };
+        return slots.run(clientKey(req, learner), () =>
+          poolBusyIs503(async () => {
+            // The files as they are now, not the last good build: a learner expects tests to run what they see.
+            const compiled = await compileProject(session.files);
+            if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
+            const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
+            if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
+            // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
+            const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
+            // A step some lessons ask for (run the tests, see one fail): noted, never a pass of anything by itself.
+            const steps = servedSteps(session);
+            steps.note("tests run");
+            if (run.failed > 0) steps.note("tests failed");
+            return { status: 200, body: capReport(run, config.maxReportBytes) satisfies TestRun };
+          }),
+        );
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/api\/sessions\/([^/]+)\/verdict$/,
+      rateLimit: "runs",
+      async handle({ params, body, req }) {
+        const session = await sessionOr404(registry, params[0]);
+        const { lesson, learnerKey } = parseBody(LessonVerdictBody, body);
+        const rule = isLessonId(lesson) ? await getTickRule(lesson) : undefined;
+        if (!rule) throw new HttpError(404, `No lesson named "${lesson}"`);
+        const learner = await checkingLearner(rooms, learnerKey, lesson);
+        const files = session.files;
+        const material = rule.check ? await getChallengeMaterial(lesson) : undefined;
+        const verdict = await slots.run(clientKey(req, learner), () =>
+          poolBusyIs503(() => judgeLesson(deps, { lesson, rule, material, files, steps: servedSteps(session) })),
+        );
+        // The server's own judgement is what a room records: the page never says whether a lesson passed.
+        if (learner) await rooms.recordCheck(learner, lesson, verdictReport(verdict, rule), files);
+        return { status: 200, body: verdict satisfies LessonVerdict };
       },
     },
     {
       method: "POST",
       path: /^\/api\/challenges\/([^/]+)\/check$/,
       rateLimit: "runs",
-      async handle({ params, body }) {
+      async handle({ params, body, req }) {
         const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
         const { files, learnerKey } = parseBody(CheckBody, body);
@@ -66,7 +103,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         if (problems.length) throw new HttpError(400, problems[0].message);
         // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
         const learner = await checkingLearner(rooms, learnerKey, params[0]);
-        const report = await checkChallenge(deps, material, files);
+        const report = await slots.run(clientKey(req, learner), () => poolBusyIs503(() => checkChallenge(deps, material, files)));
         if (!learner) return { status: 200, body: report satisfies CheckReport };
         const started = performance.now();
         await rooms.recordCheck(learner, params[0], report, files);
@@ -76,8 +113,12 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
   ];
 }
 
-/** A lesson's test run as the board counts it: each test a check, passed when some passed and none failed (the page's tick). */
-function lessonReport(run: Awaited<ReturnType<typeof runProjectTests>>): CheckReport {
-  const checks = run.tests.map((t) => ({ name: `${t.file}: ${t.name}`, passed: t.status === "passed" }));
-  return { passed: run.passed > 0 && run.failed === 0, checks };
+/** A sandbox that cannot take the run (memory full, a worker replaced under it) is the server's state, not the learner's: 503. */
+async function poolBusyIs503<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    throw new HttpError(503, error.message, { code: "SANDBOX_BUSY", retryAfterSeconds: 30 }, { "retry-after": "30" });
+  }
 }

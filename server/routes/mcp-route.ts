@@ -4,6 +4,7 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { SESSION_REBUILT_HEADER } from "../../contract/instance-header";
 import { TransportErrorCode } from "../mcp/session-endpoint";
 import type { SessionRegistry } from "../session/registry";
+import { servedSteps } from "../session/served-steps";
 
 function notFound(): Response {
   return new Response(
@@ -22,7 +23,8 @@ export function mcpHandler(registry: SessionRegistry): (req: IncomingMessage, re
       const found = await registry.resolve(id);
       const endpoint = found?.session.mcpEndpoint;
       if (!endpoint) return notFound();
-      const res = await endpoint.fetch(req);
+      // Served and read for the lesson steps it shows (a call made, a form answered): the tick's own evidence.
+      const res = await servedSteps(found.session).observe(req, (r) => endpoint.fetch(r));
       // This instance had to rebuild the session (its instance died or the id moved): the Wire tab says so.
       if (found.rebuilt) res.headers.set(SESSION_REBUILT_HEADER, "1");
       return res;

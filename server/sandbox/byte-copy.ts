@@ -1,9 +1,8 @@
 // Copies bytes with the C library's memcpy. When either side is a SharedArrayBuffer, `TypedArray#set` (and
 // `Buffer#copy`, which goes through it) moves the bytes word by word with relaxed atomics, since another thread could
-// write them meanwhile: restoring a 3.5 MB snapshot from shared memory into an instance took 0.54 ms of CPU that way
-// against 0.40 ms from a plain buffer (40 instances in turn, caches cold). A Buffer filled with a value of its own
-// length copies it once with memcpy, whichever memory either lives in. The sandbox's shared snapshots and images are
-// never written while they are copied (a buffer is written only by the worker whose VM it images, before it is sent).
+// write them meanwhile, which is slower than a plain copy. A Buffer filled with a value of its own length copies it
+// once with memcpy, whichever memory either lives in. The sandbox's shared snapshots and images are never written
+// while they are copied (a buffer is written only by the worker whose VM it images, before it is sent).
 
 const bytesAt = (array: Uint8Array, at: number, length: number) => Buffer.from(array.buffer, array.byteOffset + at, length);
 

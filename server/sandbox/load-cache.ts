@@ -1,8 +1,8 @@
 // A worker's images of VMs just after a load, for loads that repeat: a room opens the same starter, the same
 // solution and the same hidden checks hundreds of times. Restoring the image skips evaluating the files and the
-// runtime's load (about half of opening a loaded VM, measured: 6.3 ms of CPU down to 3.3 ms).
+// runtime's load, much of the cost of opening a loaded VM.
 //
-// Only a load seen before is imaged (taking an image costs about 2.3 ms, a learner's own edit never repeats), and
+// Only a load seen before is imaged (taking an image has a cost of its own, and a learner's own edit never repeats), and
 // the images are bounded in bytes, least recently used going first.
 import { createHash } from "node:crypto";
 import { setAsNewest } from "../../runtime/bounded-table";

@@ -1,7 +1,7 @@
-// A VM's image as the pages that differ from the snapshot it was restored from. An official-SDK VM's linear memory is
-// about 8.5 MB, almost all of it the evaluated SDK that every VM of the worker shares through the worker's base
-// snapshot; after a project loaded and answered a few calls about 2 MB of it differ, in 4 KB pages. Keeping those
-// pages (and the base, which the worker keeps anyway) keeps the VM at a quarter of the memory.
+// A VM's image as the pages that differ from the snapshot it was restored from. Most of an official-SDK VM's linear
+// memory is the evaluated SDK that every VM of the worker shares through the worker's base snapshot; a project's
+// load and calls change a small part of it, in 4 KB pages. Keeping those pages (and the base, which the worker keeps
+// anyway) keeps an image at a fraction of the VM's memory.
 
 import { copyBytes } from "./byte-copy";
 
@@ -55,8 +55,8 @@ export function delta(base: Uint8Array, memory: Uint8Array, into?: Uint8Array): 
 type Run = { page: number; count: number; packed: number };
 
 /**
- * The image's pages as runs of consecutive pages: each run is one copy, where a copy per page cost about a microsecond
- * of JavaScript each (an official-SDK server just started differs from its base in about 540 pages, 155 runs).
+ * The image's pages as runs of consecutive pages: each run is one copy, where a copy per page would cost a call of
+ * JavaScript each (a server just started differs from its base in hundreds of pages, mostly in runs).
  */
 function runsOf(pages: Uint32Array): Run[] {
   const runs: Run[] = [];
@@ -95,8 +95,8 @@ export function patch(memory: { buffer: ArrayBuffer; grow(pages: number): number
 
 /**
  * Makes `memory` the image whatever it held (a kept instance's memory, no longer than `base`): the base's bytes where
- * the image has no page, the image's pages elsewhere, each byte written once. Copying the whole base and then the
- * pages over it wrote an official-SDK server's 2.1 MB of changed pages twice, on top of its 6.8 MB base.
+ * the image has no page, the image's pages elsewhere, each byte written once (copying the whole base and then the
+ * pages over it would write every changed page twice).
  */
 export function layImage(memory: { buffer: ArrayBuffer; grow(pages: number): number }, base: Uint8Array, image: PageDelta): void {
   if (image.byteLength < base.byteLength) throw new RangeError("An image is shorter than its base (a VM's memory never shrinks)");

@@ -1,65 +1,22 @@
-// A pool of worker threads hosting sandbox VMs; sessions are spread over workers, a stuck worker is replaced.
+// A pool of worker threads hosting sandbox VMs; sessions are spread over workers, a stuck worker is replaced. The
+// implementation of the Sandbox seam (sandbox.ts), plain or dense by its options.
 /// <reference path="./webassembly.d.ts" />
 import * as esbuild from "esbuild";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
-import type { JsonText } from "../../contract/json-text";
-import type { EntryArgs, EntryName, EntryResult } from "./entry-points";
 import { officialRuntimeBundle } from "./official-bundles";
-import {
-  LEDGER_LIMIT,
-  LEDGER_USED,
-  ledgerAt,
-  ledgerWords,
-  WATCH_SLOTS,
-  type FromWorker,
-  type SandboxErrorInfo,
-  type SandboxErrorKind,
-  type ToWorker,
-  type VmImage,
-  type VmLimits,
-  type VmOptions,
-  type VmRuntime,
-  type VmScript,
-} from "./protocol";
+import { type HeldVm, PoolVm } from "./pool-vm";
+import { PoolWorker, type WorkerData } from "./pool-worker";
+import { LEDGER_LIMIT, LEDGER_USED, ledgerWords, type ToWorker, type VmImage, type VmLimits, type VmOptions, type VmRuntime } from "./protocol";
 import { memoryReleased } from "./reclaim";
 import { runtimeBundle } from "./runtime-bundle";
+import { type Sandbox, SandboxError, type SandboxOpenOptions, type SandboxOptions, type SandboxStats } from "./sandbox";
 import type { InstanceCounts } from "./spare-instances";
 
-export type SandboxOptions = {
-  workers: number;
-  memoryMB: number;
-  stackBytes: number;
-  /** All VMs together (their memory as last measured, plus the images kept of them) stay under this many MB. */
-  totalMB?: number;
-  /** A worker whose guest code runs this long past its slice's own limit is replaced. */
-  watchdogGraceMs: number;
-  /** Per worker: images of VMs just after a load that repeats (see load-cache.ts); 0 turns them off. */
-  loadCacheMB?: number;
-};
+export { describeSandboxError, SandboxError, type SandboxOptions, type SandboxStats, type SandboxVm } from "./sandbox";
 
-export class SandboxError extends Error {
-  constructor(
-    readonly kind: SandboxErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SandboxError";
-  }
-}
-
-type WorkerData = {
-  wasm: WebAssembly.Module;
-  runtimeCode: string;
-  officialRuntimes: Record<"sdk1" | "sdk2", string>;
-  ledger: BigInt64Array;
-  loadCacheBytes: number;
-};
 type WithoutId<M> = M extends { id: number } ? Omit<M, "id"> : never;
-type HostHandler = (json: string) => Promise<string>;
-type Pending = { message: ToWorker & { id: number }; resolve: (json: string | undefined) => void; reject: (e: Error) => void };
 
 const WORKER_ENTRY = fileURLToPath(new URL("./worker.ts", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -71,202 +28,13 @@ async function workerSource(): Promise<string> {
 }
 
 /** What a VM not yet measured is counted as (a fresh FrontMCP VM with a small project). */
-const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
+export const VM_ESTIMATE_BYTES = 8 * 2 ** 20;
 
-const vmOf = (message: ToWorker) => ("vmId" in message ? message.vmId : undefined);
 const imageBytes = (vm: HeldVm) => vm.image?.snapshot.memory.byteLength ?? 0;
 /** What one VM counts for in SANDBOX_TOTAL_MB: its memory as last measured (or an estimate) and its image. */
 const footprint = (vm: HeldVm) => (vm.memoryBytes ?? VM_ESTIMATE_BYTES) + imageBytes(vm);
 
-class PoolWorker {
-  readonly vms = new Set<number>();
-  /** Shared with the thread: the running slice's deadline and VM (see WATCH_SLOTS). */
-  readonly watch = new BigInt64Array(new SharedArrayBuffer(WATCH_SLOTS * 8));
-  restarts = 0;
-  private worker!: Worker;
-  private pending = new Map<number, Pending>();
-  private ready!: Promise<void>;
-
-  constructor(
-    private pool: SandboxPool,
-    private source: string,
-    private data: WorkerData,
-    /** This worker's slot in the memory ledger (kept across restarts). */
-    private slot: number,
-  ) {
-    this.start();
-  }
-
-  private start(): void {
-    Atomics.store(this.watch, 0, 0n);
-    for (const field of ["sent", "counted", "running"] as const) Atomics.store(this.data.ledger, ledgerAt(this.slot, field), 0n);
-    this.worker = new Worker(this.source, { eval: true, workerData: { ...this.data, watch: this.watch, slot: this.slot } });
-    this.worker.unref();
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.once("error", reject);
-      this.worker.on("message", (m: FromWorker) => {
-        if (m.type === "ready") return resolve();
-        if (m.type === "host") return this.pool.hostRequest(this, m.vmId, m.callId, m.json);
-        if (m.type === "image") return this.pool.imaged(m.vmId, m.image, m.upTo);
-        const p = this.pending.get(m.id);
-        if (!p) return;
-        this.pending.delete(m.id);
-        if (m.grewBytes) Atomics.add(this.data.ledger, ledgerAt(this.slot, "counted"), BigInt(m.grewBytes));
-        void this.settle(p, m);
-      });
-    });
-    this.worker.on("error", (error) => this.restart(`The sandbox worker failed: ${error.message}`));
-  }
-
-  /**
-   * Ends the thread (a VM spinning in native code ignores its interrupt) and starts a new one. The VM that was
-   * running fails its call; every other VM with an image comes back with its module state, and the messages that
-   * were waiting for it are sent again, so a bystander's call simply completes a little later.
-   */
-  restart(reason: string, culprit?: number): void {
-    const old = this.worker;
-    old.removeAllListeners();
-    void old.terminate();
-    this.restarts++;
-    const kept = new Set([...this.vms].filter((vmId) => this.pool.imageOf(vmId)));
-    const waiting = [...this.pending.values()];
-    this.pending.clear();
-    // A VM still opening comes back by its open message being sent again.
-    for (const p of waiting) if (p.message.op === "open") kept.add(p.message.vmId);
-    for (const vmId of this.vms) if (!kept.has(vmId)) this.pool.lost(vmId);
-    for (const vmId of [...this.vms]) if (!kept.has(vmId)) this.vms.delete(vmId);
-    this.start();
-    const again = waiting.filter((p) => {
-      const vmId = vmOf(p.message);
-      const resend = vmId === undefined || (kept.has(vmId) && vmId !== culprit);
-      if (!resend) p.reject(new SandboxError("crashed", reason));
-      return resend;
-    });
-    const restores = [...kept].filter((vmId) => this.pool.imageOf(vmId)).map((vmId) => this.pool.restoreMessage(vmId));
-    void this.ready.then(() => {
-      for (const message of restores) this.worker.postMessage(message);
-      for (const p of again) {
-        this.pending.set(p.message.id, p);
-        this.worker.postMessage(p.message);
-      }
-    });
-  }
-
-  /** Settles a reply once the VM's new size is known to fit (a VM that grew past what is left fails its call). */
-  private async settle(p: Pending, m: Extract<FromWorker, { type: "reply" }>): Promise<void> {
-    const vmId = vmOf(p.message);
-    const refusal = vmId !== undefined && m.memoryBytes !== undefined ? await this.pool.measured(vmId, m.memoryBytes) : undefined;
-    if (refusal) p.reject(new SandboxError("crashed", refusal));
-    else if (m.ok) {
-      // A good load or call of a `keepState` VM: its image is due once the VM goes quiet.
-      if (vmId !== undefined && (p.message.op === "load" || p.message.op === "invoke")) this.pool.stepDone(vmId, p.message.id);
-      p.resolve(m.json);
-    } else {
-      // The worker has dropped a VM whose code crashed: it is lost, as with a replaced worker, so its owner reloads it
-      // (a session from its last good build) instead of calling a VM that is gone, and the pool stops counting it.
-      if (m.error.kind === "crashed" && vmId !== undefined && p.message.op !== "close") {
-        this.vms.delete(vmId);
-        this.pool.lost(vmId);
-      }
-      p.reject(new SandboxError(m.error.kind, m.error.message));
-    }
-  }
-
-  /** Deadline of the guest code running now (0 when none), and the VM running it. */
-  running(): { deadline: number; vmId: number } {
-    return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)) };
-  }
-
-  async request(message: ToWorker & { id: number }): Promise<string | undefined> {
-    await this.ready;
-    return new Promise((resolve, reject) => {
-      this.pending.set(message.id, { message, resolve, reject });
-      this.worker.postMessage(message);
-    });
-  }
-
-  post(message: ToWorker): void {
-    this.worker.postMessage(message);
-  }
-
-  terminate(): Promise<number> {
-    this.worker.removeAllListeners();
-    return this.worker.terminate();
-  }
-}
-
-/** A VM of any runtime, as the pool holds it: the pool moves VMs between workers and images them and never calls their
- * entries, the only thing a VM's runtime types (`any`: SandboxVm<R> is not assignable to SandboxVm<VmRuntime>, its entry
- * signatures differ). */
-type HeldVm = SandboxVm<any>;
-
-/** One VM: a session's live server state, or a throwaway VM for a test run. `R`: its runtime, which fixes its entries. */
-export class SandboxVm<R extends VmRuntime = VmRuntime> {
-  closed = false;
-  readonly runtime: R;
-  onHostRequest?: HostHandler;
-  /** Called when the VM is lost with its worker (a watchdog restart); the owner reloads or drops it. */
-  onLost?: () => void;
-  /** A `keepState` VM's last image, taken once it was quiet after a good load or call (one per VM; each replaces the last). */
-  image?: VmImage;
-  /** The id of its latest good load or call, and of the latest one its image covers (see `unimagedVms`). */
-  lastStep = 0;
-  imagedUpTo = 0;
-  /** The VM's linear memory as of its last reply. */
-  memoryBytes?: number;
-  /** An official-SDK VM's ES modules, given back to its loader when the VM is restored from its image. */
-  modules: VmScript[] = [];
-
-  constructor(
-    private pool: SandboxPool,
-    readonly id: number,
-    readonly worker: PoolWorker,
-    readonly options: VmOptions,
-  ) {
-    this.runtime = (options.runtime ?? "frontmcp") as R;
-  }
-
-  /** Runs the VM's `load` entry with these scripts in place; its argument and answer are typed by the VM's runtime. */
-  load<A extends EntryArgs<R, "load">>(scripts: VmScript[], request: A, timeoutMs: number): Promise<JsonText<EntryResult<R, "load", A>>> {
-    this.modules = scripts.filter((s) => s.module);
-    const loadJson = JSON.stringify(request);
-    return this.pool.send(this, { op: "load", vmId: this.id, scripts, loadJson, timeoutMs }) as Promise<JsonText<EntryResult<R, "load", A>>>;
-  }
-
-  /** Invokes entry `fn`, typed by the VM's runtime. `awaitsHost`: the call may wait on host replies (a test's mcp fixture); that wait is not running time. */
-  invoke<N extends EntryName<R>, A extends EntryArgs<R, N>>(
-    fn: N,
-    args: A,
-    timeoutMs: number,
-    options: { awaitsHost?: boolean } = {},
-  ): Promise<JsonText<EntryResult<R, N, A>>> {
-    const message = { op: "invoke" as const, vmId: this.id, fn, json: JSON.stringify(args), timeoutMs, awaitsHost: options.awaitsHost === true };
-    this.pool.noteInvoked(fn);
-    return this.pool.send(this, message) as Promise<JsonText<EntryResult<R, N, A>>>;
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    // Its memory is in the worker, which counts it there; this thread lets go only of the image, counted on drop.
-    this.pool.dropImage(this);
-    this.worker.vms.delete(this.id);
-    this.pool.forget(this.id);
-    await this.pool.send(this, { op: "close", vmId: this.id }).catch(() => undefined);
-  }
-}
-
-export type SandboxStats = {
-  vms: number;
-  allocatedBytes: number;
-  loadImages: { hits: number; misses: number; bytes: number };
-  /** VMs restored into a new WebAssembly instance or a kept one, and instances let go of (see spare-instances.ts). */
-  instances: InstanceCounts;
-  /** Entries invoked since start, by name (`callTool`, `runTest`...): what a benchmark's learner asked of the VMs. */
-  invoked: Record<string, number>;
-};
-
-export class SandboxPool {
+export class SandboxPool implements Sandbox {
   private workers: PoolWorker[] = [];
   private vms = new Map<number, HeldVm>();
   private nextId = 1;
@@ -305,7 +73,10 @@ export class SandboxPool {
       runtimeCode,
       officialRuntimes: { sdk1, sdk2 },
       ledger: pool.ledger,
-      loadCacheBytes: (options.loadCacheMB ?? 0) * 2 ** 20,
+      // The plain sandbox keeps no load images.
+      loadCacheBytes: options.plain ? 0 : (options.loadCacheMB ?? 0) * 2 ** 20,
+      plain: options.plain === true,
+      denseOff: options.denseOff ?? [],
     };
     Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
@@ -340,7 +111,7 @@ export class SandboxPool {
    * Opens a VM on the least busy worker; its runtime comes from that worker's snapshot of it. `keepState` (a
    * session's VM): the VM survives a replaced worker with the module state of its last good call.
    */
-  async open<R extends VmRuntime = "frontmcp">(options: { hostBridge?: boolean; runtime?: R; keepState?: boolean } = {}): Promise<SandboxVm<R>> {
+  async open<R extends VmRuntime = "frontmcp">(options: SandboxOpenOptions<R> = {}): Promise<PoolVm<R>> {
     // Counted from here: opens that resume together (sessions awaiting one shared compile) must not all find the same
     // room before any of them is tracked, or the workers refuse every one of their loads.
     this.admitting += VM_ESTIMATE_BYTES;
@@ -363,7 +134,7 @@ export class SandboxPool {
       runtime,
       keepState: options.keepState === true,
     };
-    const vm = new SandboxVm<R>(this, this.nextId++, worker, vmOptions);
+    const vm = new PoolVm<R>(this, this.nextId++, worker, vmOptions);
     worker.vms.add(vm.id);
     this.track(vm);
     await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
@@ -527,7 +298,7 @@ export class SandboxPool {
     await Promise.all(
       this.workers.map(async (worker) => {
         const vmOptions: VmOptions = { ...this.limits, hostBridge: false, runtime, keepState: false };
-        const vm = new SandboxVm(this, this.nextId++, worker, vmOptions);
+        const vm = new PoolVm(this, this.nextId++, worker, vmOptions);
         worker.vms.add(vm.id);
         this.track(vm);
         try {
@@ -568,16 +339,5 @@ export class SandboxPool {
   async close(): Promise<void> {
     clearInterval(this.watchdog);
     await Promise.all(this.workers.map((w) => w.terminate()));
-  }
-}
-
-export function describeSandboxError(error: SandboxErrorInfo, limits: { timeoutMs: number; memoryMB: number }): string {
-  switch (error.kind) {
-    case "timeout":
-      return `The code ran longer than ${limits.timeoutMs} ms and was stopped (an endless loop?)`;
-    case "memory":
-      return `The code used more than ${limits.memoryMB} MB of memory and was stopped`;
-    default:
-      return error.message;
   }
 }

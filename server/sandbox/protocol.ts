@@ -1,6 +1,14 @@
 // Messages between the sandbox pool (main thread) and its worker threads.
 import type { SANDBOX_STOP_KINDS } from "../../contract/api";
 
+/**
+ * The dense sandbox's optimisations that can be switched off one by one (SANDBOX_DENSE_OFF), to measure each against
+ * the rest: VMs restored into kept instances, the images of a build's servers with their forms compiled ahead, and
+ * images as the pages that differ from a VM's snapshot. Load images are switched off by SANDBOX_LOAD_CACHE_MB=0.
+ */
+export const DENSE_OPTIMISATIONS = ["spareInstances", "formsAhead", "pageDeltas"] as const;
+export type DenseOptimisation = (typeof DENSE_OPTIMISATIONS)[number];
+
 export type VmLimits = { memoryMB: number; stackBytes: number };
 /** Which runtime a VM starts from: the FrontMCP one, or the real official SDK 1.x or 2.x (see official-bundles.ts). */
 export type VmRuntime = "frontmcp" | "sdk1" | "sdk2";

@@ -1,8 +1,7 @@
 // The fingerprint of an elicitation question (runtime/sdk/tool.ts questionDigest asks the host for it): the first 16
 // hex digits of the SHA-256 of the question's JSON. A room asks the same few questions of every learner (the same
-// lesson, the same challenge), about 28 a learner, and on a worker thread each hash was a fresh Hash object and its
-// digest: 1.7% of the workers' CPU in a room of 200 (perf, `bench/README.md` stop 12: a worker's own work per
-// message). A question already hashed on this thread is answered from a bounded table instead.
+// lesson, the same challenge) many times each, and each hash is a fresh Hash object and its digest on a worker
+// thread. A question already hashed on this thread is answered from a bounded table instead.
 import { createHash } from "node:crypto";
 import { setBounded } from "../../runtime/bounded-table";
 

@@ -1,6 +1,6 @@
 // Gives memory back to the system once sandboxes let go of it. A VM's WebAssembly memory (in its worker) and its
 // image (on the main thread) are freed only when their JS objects are collected, and a thread that allocates little
-// afterwards never collects: 24 closed sessions with 25 MB VMs kept 600 MB resident until the next busy minute.
+// afterwards never collects: closed sessions' VMs would stay resident until the next busy minute.
 // So each thread counts the bytes it let go of and, once enough add up, runs a full collection soon after. Needs V8's `gc`, switched on here for a fresh context (no command-line flag required).
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";

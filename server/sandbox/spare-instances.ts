@@ -1,15 +1,13 @@
-// Restores VMs into the WebAssembly instances of VMs that closed, instead of a new instance each time. Measured on a
-// FrontMCP VM (3.5 MB of linear memory): a restore into a new instance costs about 3.7 ms of CPU alone (the kernel
-// handing the fresh memory its pages, the instantiation), and in a room of 200 about 12 ms for each instance let go
-// of and made again (the forced collection reclaim.ts runs per 16 MB let go, V8 marking for the external memory, page
-// faults); copying the same snapshot into an instance whose memory is already in place costs about 0.4 ms. A test run
-// or a check opens two VMs, a learner seven.
+// Restores VMs into the WebAssembly instances of VMs that closed, instead of a new instance each time. A restore into
+// a new instance pays for the kernel handing the fresh memory its pages and for the instantiation, and every instance
+// let go of costs the forced collection reclaim.ts runs, V8's marking for the external memory and page faults;
+// copying the same snapshot into an instance whose memory is already in place costs a fraction of that. A test run or
+// a check opens two VMs, a learner several.
 //
 // Every instance that closes normally is kept (while it fits under SANDBOX_TOTAL_MB) until the worker has been idle
 // for a while, with no count of its own: a worker then holds at most as many instances, open and kept together, as
-// it had VMs open at once since it was last idle, each of them counted in the ledger while it was open. A count of
-// four made a room that ran 32 test files at once let 1.2 instances a learner go and make them again (73-78 against
-// 61 ms of CPU a learner).
+// it had VMs open at once since it was last idle, each of them counted in the ledger while it was open. A fixed
+// count would let a room running many test files at once let instances go and make them again.
 //
 // A VM restored this way is the same as one restored into a new instance:
 // - the whole linear memory is overwritten by the snapshot (an instance is reused only for a snapshot at least as
@@ -19,26 +17,10 @@
 // - the VM gets a new QuickJS object. The instance's imports reach whichever QuickJS object holds the instance now,
 //   so host callbacks, handlers and handles of the VM that closed stay with its old object, which is disposed (a late
 //   `dispose()` of one of its handles does nothing).
-import { QuickJS, type QuickJSOptions, type Snapshot } from "quickjs-wasi";
+import type { QuickJS, QuickJSOptions, Snapshot } from "quickjs-wasi";
 import { copyBytes } from "./byte-copy";
 import { IMAGE_PAGE_BYTES, layImage, patch, type PageDelta } from "./page-delta";
-
-/** quickjs-wasi 3.7.0's own steps of `QuickJS.restore`, which this module runs with an instance it keeps. */
-interface QuickJSInternals {
-  new (module: WebAssembly.Module): QuickJS;
-  normalizeOptions(options: QuickJSOptions): QuickJSOptions;
-  instantiate(module: WebAssembly.Module, vm: QuickJS, wasi: undefined): Promise<{ instance: Instance }>;
-  applyLimits(vm: QuickJS, options: QuickJSOptions): void;
-}
-const internals = QuickJS as unknown as QuickJSInternals;
-
-/** The parts of a WebAssembly instance used here (the server's lib declares no WebAssembly values, see webassembly.d.ts). */
-type Instance = { exports: unknown };
-type Exports = {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
-  __stack_pointer: { value: number };
-  qjs_set_runtime_and_context(runtimePtr: number, contextPtr: number): void;
-};
+import { blankVm, finishRestore, instantiate, memoryOfInstance, linearMemory, type Instance } from "./quickjs-internals";
 
 /** An instance and the QuickJS object its imports call into (changed when the instance gets its next VM). */
 type Wired = { instance: Instance; holder: { current: QuickJS } };
@@ -54,11 +36,11 @@ function forwarder(holder: { current: QuickJS }): QuickJS {
   });
 }
 
-const memoryOf = (wired: Wired) => (wired.instance.exports as unknown as Exports).memory;
+const memoryOf = (wired: Wired) => memoryOfInstance(wired.instance);
 
 const ZERO_PAGE = Buffer.alloc(IMAGE_PAGE_BYTES);
 const bytesOf = (memory: Uint8Array) => Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength);
-/** A snapshot's all-zero pages (a VM's stack it never reached: about 29% of a FrontMCP VM), found once per snapshot. */
+/** A snapshot's all-zero pages (a VM's stack it never reached, a good part of a FrontMCP VM), found once per snapshot. */
 const zeroPagesOf = new WeakMap<Uint8Array, Set<number>>();
 
 function zeroPages(memory: Uint8Array): Set<number> {
@@ -129,27 +111,23 @@ export class SpareInstances {
   async restore(snapshot: Snapshot, options: QuickJSOptions, image?: PageDelta): Promise<QuickJS> {
     if (snapshot.extensions.length > 0) throw new Error("Snapshots with extensions are restored by QuickJS.restore");
     if (image && image.byteLength < snapshot.memory.byteLength) throw new Error("An image is shorter than its base (a VM's memory never shrinks)");
-    const opts = internals.normalizeOptions(options);
+    const { vm, options: opts } = blankVm(this.module, options);
     this.largestRestored = Math.max(this.largestRestored, image?.byteLength ?? snapshot.memory.byteLength);
-    const vm = new internals(this.module);
     const kept = this.take(snapshot.memory.byteLength);
     this.counts[kept ? "reused" : "fresh"]++;
     const wired = kept ?? (await this.instantiate(vm));
     wired.holder.current = vm;
-    (vm as unknown as { setInstance(instance: Instance): void }).setInstance(wired.instance);
     this.wiring.set(vm, wired);
-    const exports = wired.instance.exports as unknown as Exports;
-    const pages = snapshot.memory.byteLength / 65536 - exports.memory.buffer.byteLength / 65536;
-    if (pages > 0) exports.memory.grow(pages);
-    if (kept && image) layImage(exports.memory, snapshot.memory, image);
+    const memory = memoryOf(wired);
+    const pages = snapshot.memory.byteLength / 65536 - memory.buffer.byteLength / 65536;
+    if (pages > 0) memory.grow(pages);
+    if (kept && image) layImage(memory, snapshot.memory, image);
     else {
-      if (kept) copyBytes(new Uint8Array(exports.memory.buffer), snapshot.memory);
-      else copyLeavingZeros(new Uint8Array(exports.memory.buffer), snapshot.memory);
-      if (image) patch(exports.memory, image);
+      if (kept) copyBytes(new Uint8Array(memory.buffer), snapshot.memory);
+      else copyLeavingZeros(new Uint8Array(memory.buffer), snapshot.memory);
+      if (image) patch(memory, image);
     }
-    exports.qjs_set_runtime_and_context(snapshot.runtimePtr, snapshot.contextPtr);
-    exports.__stack_pointer.value = snapshot.stackPointer;
-    internals.applyLimits(vm, opts);
+    finishRestore(vm, wired.instance, snapshot, opts);
     return vm;
   }
 
@@ -161,7 +139,7 @@ export class SpareInstances {
    */
   close(vm: QuickJS, reusable: boolean, keep: (bytes: number) => boolean): number {
     const wired = this.wiring.get(vm);
-    const bytes = (vm as unknown as { exports: Exports }).exports.memory.buffer.byteLength;
+    const bytes = linearMemory(vm).buffer.byteLength;
     vm.dispose();
     if (!wired || !reusable || bytes > this.largestRestored || !keep(this.keptBytes() + bytes)) {
       this.counts.notKept++;
@@ -197,8 +175,7 @@ export class SpareInstances {
 
   private async instantiate(vm: QuickJS): Promise<Wired> {
     const holder = { current: vm };
-    const { instance } = await internals.instantiate(this.module, forwarder(holder), undefined);
-    return { instance, holder };
+    return { instance: await instantiate(this.module, forwarder(holder)), holder };
   }
 
   private releaseWhenIdle(): void {

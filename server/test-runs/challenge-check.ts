@@ -57,17 +57,35 @@ function problemOf(test: TestOutcome): CheckProblem | undefined {
   return first && serverProblem(first);
 }
 
-function judged(test: TestOutcome | undefined): { passed: boolean; problem?: CheckProblem } {
-  if (!test) return { passed: false };
-  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(cannotJudge);
-  return passed ? { passed } : { passed, problem: problemOf(test) };
+type Judged = { passed: boolean; problem?: CheckProblem; did?: CheckResult["did"] };
+
+/** What a failed check did and what came back: its calls and its assertion's expected and received, not its code. */
+function didOf(test: TestOutcome): CheckResult["did"] {
+  const { expected, actual, message } = test.error ?? {};
+  // The assertion's own words only when it printed no values (the first line: never the check's source).
+  const said = expected === undefined && actual === undefined ? message?.split("\n")[0] : undefined;
+  return {
+    calls: test.calls ?? [],
+    ...(expected !== undefined && { expected }),
+    ...(actual !== undefined && { received: actual }),
+    ...(said && { message: said }),
+  };
 }
 
-function report(material: ChallengeMaterial, outcome: (name: string) => { passed: boolean; problem?: CheckProblem }, failure?: CheckProblem): CheckReport {
+function judged(test: TestOutcome | undefined): Judged {
+  if (!test) return { passed: false };
+  const passed = test.status === "passed" && !test.stopped && !test.serverFailures?.some(cannotJudge);
+  return passed ? { passed } : { passed, problem: problemOf(test), did: didOf(test) };
+}
+
+/** A report; with `failure` of a compile or load error, no check ran, so none carries a hint (the failure comes first). */
+function report(material: ChallengeMaterial, outcome: (name: string) => Judged, failure?: CheckProblem): CheckReport {
+  const notRun = failure?.kind === "compile" || failure?.kind === "load";
   const checks = material.checkNames.map((name): CheckResult => {
-    const { passed, problem } = outcome(name);
+    const { passed, problem, did } = outcome(name);
     if (passed) return { name, passed };
-    return { name, passed, message: material.hints[name] ?? "This check did not pass yet.", ...(problem && { problem }) };
+    if (notRun) return { name, passed, notRun };
+    return { name, passed, message: material.hints[name] ?? "This check did not pass yet.", ...(problem && { problem }), ...(did && { did }) };
   });
   const first = failure ?? checks.find((c) => c.problem)?.problem;
   return { passed: checks.every((c) => c.passed), checks, ...(first && { failure: first }) };
@@ -87,12 +105,13 @@ function buildOf(files: ProjectFiles): Promise<CompiledProject> {
   return build;
 }
 
-/** Runs the hidden checks (a VM of their own) against the learner's non-test files (the server VM). */
+/** Runs the hidden checks (a VM of their own, a fresh server VM per check) against the learner's non-test files (the server VM). */
 async function checkWithHiddenTests(deps: TestRunDeps, material: ChallengeMaterial, learner: ProjectFiles): Promise<CheckReport> {
   const compiled = await compileProject(only(learner, (name) => !isTestFile(name)));
   if (!compiled.ok) return report(material, () => ({ passed: false }), compileProblem(compiled.diagnostics));
   const checks = await buildOf(material.checks);
-  const result = await runProjectTests(deps, { server: compiled.project, tests: checks }, Object.keys(material.checks));
+  // Each check meets a server of its own: a fault one check names cannot make another fail.
+  const result = await runProjectTests(deps, { server: compiled.project, tests: checks }, Object.keys(material.checks), undefined, "test");
   const byName = new Map(result.tests.map((t) => [t.name, t]));
   const load = result.tests.flatMap((t) => t.serverFailures ?? []).find((f) => f.kind === "load");
   return report(material, (name) => judged(byName.get(name)), load && serverProblem(load));

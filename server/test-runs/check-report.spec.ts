@@ -33,6 +33,20 @@ describe("Check reports the real failure first", () => {
     expect(report.failure).toMatchObject({ kind: "compile", file: "delete-ticket.tool.ts" });
     expect(report.failure.line).toBeGreaterThan(1);
     expect(report.failure.message).toMatch(/^Your code does not compile: delete-ticket\.tool\.ts:\d+:/);
+    // Nothing ran, so no logic hint: only the compile error speaks.
+    for (const c of report.checks) expect(c).toEqual({ name: c.name, passed: false, notRun: true });
+  });
+
+  it("a failed check says what it did and what came back, then its hint, never its code", async () => {
+    const report = await check(C1, (await getLesson(C1))!.files);
+    const asks = report.checks.find((c: { name: string }) => c.name === "Asks before deleting, naming the ticket");
+    expect(asks.message).toBeTruthy();
+    expect(asks.did.calls[0]).toMatchObject({ tool: "delete_ticket", args: { id: "T-1" }, answers: [] });
+    expect(asks.did.calls[0].received).toMatch(/T-1/);
+    expect(asks.did).toMatchObject({ expected: "1", received: "0" });
+    const source = (await getChallengeMaterial(C1))!.checks["checks.test.ts"];
+    expect(JSON.stringify(report)).not.toContain("whileAsked");
+    expect(source).toContain("whileAsked");
   });
 
   it("a project that throws while loading: the file and line", async () => {

@@ -3,6 +3,7 @@
 // project's 2025-11-25 clients), otherwise through the same endpoint code as /mcp (in process, no socket). Raw
 // requests always take the /mcp endpoint.
 import { Client, type DiscoverResult, isInputRequiredResult, ProtocolErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import type { CheckCall } from "../../contract/api";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
 import { misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
@@ -29,7 +30,13 @@ function asRequest(params: Record<string, unknown>): ElicitationRequest {
     : { mode: "form", message: String(params.message), requestedSchema: params.requestedSchema as Record<string, unknown> };
 }
 
+/** The calls a transcript keeps, and how much of each result. */
+const MAX_CALLS = 8;
+const MAX_RECEIVED_CHARS = 400;
+
 export class TestClients {
+  /** The calls made through these clients, when kept (hidden checks): what a failed check shows it did. */
+  readonly calls: CheckCall[] = [];
   private clients = new Map<number, Promise<Client>>();
   private connections = new Map<number, InProcessConnection>();
   /**
@@ -45,7 +52,28 @@ export class TestClients {
     private answer: (clientId: number, request: ElicitationRequest) => Promise<Answer>,
     /** A connection in process for a client of this era, when the server offers one. */
     private inProcess?: (modern: boolean) => InProcessConnection | undefined,
+    /** Keep a transcript of the calls in `calls`. */
+    private readonly transcribe = false,
   ) {}
+
+  /** Runs one call, noting it, the answers given on the way and what came back, when transcribing. */
+  private async transcribed<T>(clientId: number, entry: CheckCall | undefined, run: () => Promise<T>): Promise<T> {
+    if (!entry) return run();
+    this.answersOf.set(clientId, entry.answers);
+    const cut = (text: string) => (text.length > MAX_RECEIVED_CHARS ? `${text.slice(0, MAX_RECEIVED_CHARS)}…` : text);
+    try {
+      const result = await run();
+      const content = (result as { content?: Array<{ type: string; text?: string }> }).content;
+      entry.received = cut(content?.find((c) => c.type === "text")?.text ?? JSON.stringify(result));
+      return result;
+    } catch (error) {
+      entry.received = cut(`error: ${(error as Error).message}`);
+      throw error;
+    } finally {
+      this.answersOf.delete(clientId);
+    }
+  }
+  private answersOf = new Map<number, Array<Record<string, unknown>>>();
 
   private client(clientId: number, persona: Persona): Promise<Client> {
     let client = this.clients.get(clientId);
@@ -64,7 +92,7 @@ export class TestClients {
       { capabilities, ...(modern && { versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } }) },
     );
     if (!modern && "elicitation" in capabilities)
-      client.setRequestHandler("elicitation/create", async (req) => (await this.answer(clientId, asRequest(req.params as Record<string, unknown>))) as never);
+      client.setRequestHandler("elicitation/create", async (req) => (await this.answered(clientId, asRequest(req.params as Record<string, unknown>))) as never);
     const connection = this.inProcess?.(modern);
     if (!connection) {
       await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
@@ -97,7 +125,12 @@ export class TestClients {
     try {
       const client = await this.client(request.clientId, request.persona);
       if (request.op === "list") return JSON.stringify({ tools: (await client.listTools()).tools });
-      return JSON.stringify({ result: await this.call(client, request.clientId, request.name, request.args ?? {}, request.breaks) });
+      const args = request.args ?? {};
+      const entry = this.transcribe && this.calls.length < MAX_CALLS ? { tool: request.name, args, persona: request.persona, answers: [] } : undefined;
+      if (entry) this.calls.push(entry);
+      return JSON.stringify({
+        result: await this.transcribed(request.clientId, entry, () => this.call(client, request.clientId, request.name, args, request.breaks)),
+      });
     } catch (error) {
       return JSON.stringify({ error: errorOf(error) });
     }
@@ -112,7 +145,7 @@ export class TestClients {
       if (!isInputRequiredResult(result)) return result;
       const inputResponses: Record<string, Answer> = {};
       for (const [key, input] of Object.entries(result.inputRequests ?? {}))
-        inputResponses[key] = await this.answer(clientId, asRequest((input as { params: Record<string, unknown> }).params));
+        inputResponses[key] = await this.answered(clientId, asRequest((input as { params: Record<string, unknown> }).params));
       params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
       if (breaks && round === 0) {
         params = misbehave(
@@ -123,6 +156,13 @@ export class TestClients {
       }
     }
     throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: ProtocolErrorCode.InternalError });
+  }
+
+  /** The test's answer to a question, noted in the transcript of the call it belongs to. */
+  private async answered(clientId: number, request: ElicitationRequest): Promise<Answer> {
+    const answer = await this.answer(clientId, request);
+    this.answersOf.get(clientId)?.push({ ...answer });
+    return answer;
   }
 
   /** One JSON-RPC request as a 2026-07-28 client would send it; missing `_meta` keys filled, the message's own win. */

@@ -3,7 +3,7 @@
 // the other: a hidden check is out of a learner's reach, and a learner's test observes the tool only over MCP.
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { randomBytes } from "node:crypto";
-import type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
+import type { CheckCall, ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 import { TOOL_FAILURE_CODES } from "../../contract/tool-errors";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
@@ -132,30 +132,83 @@ async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promis
   return { endpoint: official.endpoint, connect: (modern) => (modern ? undefined : official.connectStdio()), close: () => official.close() };
 }
 
-async function runFile(deps: TestRunDeps, project: TestProject, testFile: string, budget: RunBudget): Promise<{ tests: TestOutcome[]; logs: string[] }> {
-  const { pool, limits } = deps;
-  const failures = new FailureLog();
-  const [served, testVm] = await Promise.all([
-    project.server.runtime === "frontmcp" ? serveFrontMcp(deps, project.server, failures) : serveOfficial(deps, project.server),
-    pool.open({ hostBridge: true }),
-  ]);
-  try {
-    if ("failure" in served) return { tests: [failedFile(testFile, "(the project did not load)", served.failure.message, [served.failure])], logs: [] };
+/** Serves `project.server` afresh: a new VM loaded from the compiled project, so no earlier test's state is in it. */
+function serve(deps: TestRunDeps, project: TestProject, failures: FailureLog): Promise<Served> {
+  return project.server.runtime === "frontmcp" ? serveFrontMcp(deps, project.server, failures) : serveOfficial(deps, project.server);
+}
+
+/**
+ * How a file's tests meet the server: "file" serves one server for the whole file (a learner's tests, which may
+ * build on each other); "test" serves each test a server of its own (hidden checks: each judges only what it names,
+ * on state no other check touched).
+ */
+export type ServerScope = "file" | "test";
+
+/** The server the running test talks to, opened per file or per test. */
+class ServedTests {
+  private served?: Served;
+  private clients?: TestClients;
+
+  constructor(
+    private readonly open: () => Promise<Served>,
+    private readonly testVm: FrontMcpVm,
+    private readonly limits: TestRunDeps["limits"],
+    private readonly meter: HostWorkMeter,
+    /** Keep each test's calls (hidden checks, one server per test). */
+    private readonly transcribe: boolean,
+  ) {}
+
+  /** The calls the running test made, when transcribed. */
+  calls(): CheckCall[] | undefined {
+    return this.transcribe && this.clients?.calls.length ? this.clients.calls : undefined;
+  }
+
+  /** A server for what comes next; the load failure, when the project did not load. */
+  async start(): Promise<ServerFailure | undefined> {
+    await this.stop();
+    const served = await this.open();
+    this.served = served;
+    if ("failure" in served) return served.failure;
+    const { testVm, limits } = this;
     const clients = new TestClients(
       served.endpoint,
       async (clientId, request) => invokeEntry(testVm, "answerElicitation", { clientId, request }, limits.callTimeoutMs, { awaitsHost: true }),
       served.connect,
+      this.transcribe,
     );
+    this.clients = clients;
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.
-    const meter = budget.hostMeter();
-    testVm.onHostRequest = (json) => meter.charge(() => clients.handle(json));
-    try {
-      return await runTestVm(testVm, project.tests, limits, testFile, failures, budget, meter);
-    } finally {
-      await clients.closeAll();
+    testVm.onHostRequest = (json) => this.meter.charge(() => clients.handle(json));
+    return undefined;
+  }
+
+  async stop(): Promise<void> {
+    const { served, clients } = this;
+    this.served = this.clients = undefined;
+    await clients?.closeAll();
+    if (served && "close" in served) await served.close();
+  }
+}
+
+async function runFile(
+  deps: TestRunDeps,
+  project: TestProject,
+  testFile: string,
+  budget: RunBudget,
+  scope: ServerScope,
+): Promise<{ tests: TestOutcome[]; logs: string[] }> {
+  const failures = new FailureLog();
+  const testVm = await deps.pool.open({ hostBridge: true });
+  const meter = budget.hostMeter();
+  const servers = new ServedTests(() => serve(deps, project, failures), testVm, deps.limits, meter, scope === "test");
+  try {
+    if (scope === "file") {
+      const failure = await servers.start();
+      if (failure) return { tests: [failedFile(testFile, "(the project did not load)", failure.message, [failure])], logs: [] };
     }
+    return await runTestVm(testVm, project.tests, deps.limits, testFile, failures, budget, meter, scope === "test" ? servers : undefined);
   } finally {
-    await Promise.all(["close" in served ? served.close() : undefined, testVm.close()]);
+    await Promise.all([servers.stop(), testVm.close()]);
   }
 }
 
@@ -167,6 +220,8 @@ async function runTestVm(
   failures: FailureLog,
   budget: RunBudget,
   meter: HostWorkMeter,
+  /** Given: each test gets a server of its own, started before it runs. */
+  perTest?: ServedTests,
 ): Promise<{ tests: TestOutcome[]; logs: string[] }> {
   // A test may wait on the host (its mcp fixture's requests); that wait is not running time.
   const inTest = { awaitsHost: true };
@@ -197,11 +252,19 @@ async function runTestVm(
       );
       continue;
     }
+    if (perTest) {
+      const failure = await perTest.start();
+      if (failure) {
+        tests.push(failedFile(test.file, test.name, failure.message, [failure]));
+        continue;
+      }
+    }
     meter.startTest();
     try {
       const outcome = failures.take(toOutcome(await invokeEntry(vm, "runTest", { id: test.id }, limits.testTimeoutMs, inTest)));
       budget.charge(outcome.durationMs);
-      tests.push(outcome);
+      const calls = perTest?.calls();
+      tests.push(calls ? { ...outcome, calls } : outcome);
     } catch (error) {
       // A test stopped at a limit ran for that long.
       budget.charge(limits.testTimeoutMs);
@@ -238,10 +301,11 @@ export async function runProjectTests(
   project: TestProject,
   testFiles: string[],
   owner = `run-${randomBytes(6).toString("base64url")}`,
+  scope: ServerScope = "file",
 ): Promise<TestReport> {
   const started = Date.now();
   const budget = new RunBudget(deps.runLimits);
-  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(deps, project, file, budget))));
+  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(deps, project, file, budget, scope))));
   const tests = perFile.flatMap((f) => f.tests);
   return {
     passed: tests.filter((t) => t.status === "passed").length,

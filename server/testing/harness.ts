@@ -3,13 +3,15 @@ import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontext
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startPlayground, type Playground } from "../app";
-import { configFromEnv, type PlaygroundConfig } from "../config";
+import { configFromEnv, type PlaygroundConfig, sandboxPlainFrom } from "../config";
 import { modernRequest } from "../mcp/modern-request";
 
 export const TEST_SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 
 export async function startTestPlayground(overrides: Partial<PlaygroundConfig> = {}): Promise<Playground> {
-  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, ...overrides };
+  // The rest of the environment is left out, so a test's settings are its own; SANDBOX_PLAIN runs it on the plain sandbox.
+  // No warm build: each spec starts its own playground, and server/startup.spec.ts covers the warm start.
+  const config = { ...configFromEnv({}), port: 0, workers: 2, secret: TEST_SECRET, warmStart: false, sandboxPlain: sandboxPlainFrom(), ...overrides };
   return startPlayground(config);
 }
 

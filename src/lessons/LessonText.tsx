@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 import type { Lesson } from "../server-bridge/lessons";
 import { Markdown } from "../markdown/Markdown";
 import type { CourseStep } from "./course";
@@ -9,14 +10,15 @@ interface Props {
   step?: CourseStep;
   previous?: CourseStep;
   next?: CourseStep;
-  passed: boolean;
+  /** Where the learner stands on it, from the server's latest verdict. */
+  state: ItemState;
   onPick: (id: string) => void;
   /** Notices about this lesson's files (a kept draft, another tab) shown above the text. */
   notices?: ReactNode;
 }
 
 /** The lesson's text beside the editor, with the way to the previous and next step at its end. */
-export function LessonText({ lesson, origin, step, previous, next, passed, onPick, notices }: Props) {
+export function LessonText({ lesson, origin, step, previous, next, state, onPick, notices }: Props) {
   return (
     <article className="p-4" aria-label="Lesson">
       {notices}
@@ -26,9 +28,14 @@ export function LessonText({ lesson, origin, step, previous, next, passed, onPic
         >
           {step?.label ?? lesson.kind}
         </span>
-        {passed && (
+        {state === "passes-now" && (
           <span className="badge bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" data-testid="lesson-passed">
-            ✓ passed
+            ✓ {ITEM_STATE_LABELS[state]}
+          </span>
+        )}
+        {state === "passed-before" && (
+          <span className="badge bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50" data-testid="lesson-broken">
+            ⚠ {ITEM_STATE_LABELS[state]}
           </span>
         )}
         {origin === "draft" && <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">your draft</span>}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { LessonSummary } from "../server-bridge/lessons";
-import { courseSteps, neighbours, passedCount } from "./course";
-import { parseProgress, serializeProgress } from "./progress";
+import { courseSteps, neighbours, passingCount } from "./course";
+import { parseProgress, serializeProgress, stateIn } from "./progress";
 
 const summary = (id: string, kind: "lesson" | "challenge") => ({ id, title: id, kind, summary: "", persona: "modern" }) as LessonSummary;
 const catalog = [summary("01-a", "lesson"), summary("c1-x", "challenge"), summary("02-b", "lesson"), summary("c2-y", "challenge")];
@@ -17,15 +17,24 @@ describe("course order and progress", () => {
     expect(neighbours(steps, "nope")).toEqual({});
   });
 
-  test("'n of m' counts passed steps of one kind", () => {
+  test("'n of m' counts lessons and challenges together, those passing now", () => {
     const steps = courseSteps(catalog);
-    expect(passedCount(steps, new Set(["01-a", "c2-y"]), "lesson")).toEqual({ passed: 1, total: 2 });
-    expect(passedCount(steps, new Set(["01-a", "c2-y"]), "challenge")).toEqual({ passed: 1, total: 2 });
+    expect(passingCount(steps, (id) => ["01-a", "c2-y"].includes(id))).toEqual({ passing: 2, total: steps.length });
   });
 
-  test("stored progress round-trips, and anything malformed is no progress", () => {
-    expect([...parseProgress(serializeProgress(new Set(["b", "a"])))]).toEqual(["a", "b"]);
-    for (const bad of [null, "", "{", '{"v":2,"passed":["a"]}', '{"v":1,"passed":"a"}', '{"v":1}']) expect(parseProgress(bad).size).toBe(0);
-    expect([...parseProgress('{"v":1,"passed":["a",3,null]}')]).toEqual(["a"]);
+  test("stored progress round-trips with both facts, and anything malformed is no progress", () => {
+    const items = new Map([
+      ["b", { passesNow: false, firstPassedAt: "2026-12-02T10:00:00.000Z" }],
+      ["a", { passesNow: true, firstPassedAt: "2026-12-02T09:00:00.000Z" }],
+    ]);
+    const back = parseProgress(serializeProgress(items));
+    expect([...back.keys()]).toEqual(["a", "b"]);
+    expect(stateIn(back, "a")).toBe("passes-now");
+    expect(stateIn(back, "b")).toBe("passed-before");
+    expect(stateIn(back, "zz")).toBe("not-opened");
+    for (const bad of [null, "", "{", '{"v":2,"passed":["a"]}', '{"v":1,"passed":"a"}', '{"v":1}', '{"v":2,"items":{"a":{"passesNow":"yes"}}}'])
+      expect(parseProgress(bad).size).toBe(0);
+    // The old record knew only "passed once": passed before, not known to pass now.
+    expect(stateIn(parseProgress('{"v":1,"passed":["a",3,null]}'), "a")).toBe("passed-before");
   });
 });

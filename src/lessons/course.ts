@@ -25,8 +25,7 @@ export function neighbours(steps: CourseStep[], id: string | undefined): { previ
   return { previous: steps[i - 1], current: steps[i], next: steps[i + 1] };
 }
 
-/** "3 of 12": passed steps of one kind. */
-export function passedCount(steps: CourseStep[], passed: Set<string>, kind: LessonSummary["kind"]): { passed: number; total: number } {
-  const of = steps.filter((s) => s.lesson.kind === kind);
-  return { passed: of.filter((s) => passed.has(s.lesson.id)).length, total: of.length };
+/** "9 of 25": the steps, lessons and challenges together, whose latest verdict passes. */
+export function passingCount(steps: CourseStep[], passesNow: (id: string) => boolean): { passing: number; total: number } {
+  return { passing: steps.filter((s) => passesNow(s.lesson.id)).length, total: steps.length };
 }

@@ -30,7 +30,8 @@ export function ProjectorView({ board, onClose }: { board: Board; onClose(): voi
         {items.map((item) => (
           <li key={item.id} className="panel p-4">
             <p className="text-lg font-semibold">{item.title}</p>
-            <Bar label="passed" value={item.passed} total={active} tone="bg-emerald-500" />
+            <Bar label="passes now" value={item.passesNow} total={active} tone="bg-emerald-500" />
+            <Bar label="broken now" value={item.passedBefore} total={active} tone="bg-amber-500" />
             <Bar label="tried" value={item.tried} total={active} tone="bg-indigo-500" />
             {item.checks.filter((c) => c.failing > 0).length > 0 && (
               <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
@@ -54,11 +55,11 @@ export function Bar({ label, value, total, tone }: { label: string; value: numbe
   const pct = total ? Math.round((value / total) * 100) : 0;
   return (
     <div className="mt-1.5 flex items-center gap-2 text-sm">
-      <span className="w-14 text-slate-600 dark:text-slate-400">{label}</span>
+      <span className="w-24 text-slate-600 dark:text-slate-400">{label}</span>
       <span className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
         <span className={`block h-full ${tone}`} style={{ width: `${pct}%` }} />
       </span>
-      <span className="w-8 text-right font-mono font-semibold" data-testid={`count-${label}`}>
+      <span className="w-8 text-right font-mono font-semibold" data-testid={`count-${label.replace(" ", "-")}`}>
         {value}
       </span>
     </div>

@@ -233,10 +233,11 @@ function Items({ title, items, board, lead, busy }: { title: string; items: Boar
                   )}
                 </span>
               </div>
-              <div className="grid gap-x-6 sm:grid-cols-3">
+              <div className="grid gap-x-6 sm:grid-cols-2 xl:grid-cols-4">
                 <Bar label="opened" value={item.opened} total={total} tone="bg-slate-400" />
                 <Bar label="tried" value={item.tried} total={total} tone="bg-indigo-500" />
-                <Bar label="passed" value={item.passed} total={total} tone="bg-emerald-500" />
+                <Bar label="passes now" value={item.passesNow} total={total} tone="bg-emerald-500" />
+                <Bar label="broken now" value={item.passedBefore} total={total} tone="bg-amber-500" />
               </div>
               {item.checks.length > 0 && item.tried > 0 && (
                 <ul className="mt-1.5 grid gap-x-4 text-xs sm:grid-cols-2" aria-label="Failing now, per hidden check">
@@ -311,8 +312,9 @@ function Learners({ board, onView }: { board: Board; onView(id: number): void })
                 {l.name}
               </span>
               <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? (titles.get(l.item) ?? l.item) : ""}</span>
-              <span className="font-mono text-xs" title="passed">
-                ✓{l.passed}
+              <span className="font-mono text-xs" title={`passes now: ${l.passesNow}; passed before, broken now: ${l.passedBefore}`}>
+                ✓{l.passesNow}
+                {l.passedBefore > 0 && <span className="text-amber-700 dark:text-amber-400"> ⚠{l.passedBefore}</span>}
               </span>
               <button type="button" className="btn-ghost !px-1.5 !py-0 text-xs" onClick={() => onView(l.id)} aria-label={`View ${l.name}'s work`}>
                 View

@@ -1,14 +1,29 @@
-// Lessons and challenges, read through react-query so switching back is instant.
+// Lessons and challenges, read through react-query so switching back is instant. The page arrives with the lesson
+// list and its opened lesson inlined (contract/first-screen.ts): those start the cache, so the first screen asks
+// the server for neither.
 import { useQuery } from "@tanstack/react-query";
+import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/first-screen";
 import { requestJson } from "./http";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
 export type { Lesson, LessonSummary } from "../../contract/lessons";
 
+function readInlined(): FirstScreen | undefined {
+  const text = typeof document === "undefined" ? undefined : document.getElementById(FIRST_SCREEN_ELEMENT)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as FirstScreen) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const inlined = readInlined();
+
 export function useLessons() {
   return useQuery({
     queryKey: ["lessons"],
     queryFn: () => requestJson<LessonSummary[]>("GET", "/api/lessons"),
+    initialData: inlined?.lessons,
     staleTime: Infinity,
     retry: (count) => count < 30,
     retryDelay: 1000,
@@ -19,6 +34,7 @@ export function useLesson(id: string | undefined) {
   return useQuery({
     queryKey: ["lesson", id],
     queryFn: () => requestJson<Lesson>("GET", `/api/lessons/${encodeURIComponent(id!)}`),
+    initialData: id !== undefined && inlined?.lesson?.id === id ? inlined.lesson : undefined,
     enabled: Boolean(id),
     staleTime: Infinity,
   });

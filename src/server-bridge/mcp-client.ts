@@ -7,6 +7,7 @@ import {
   ProtocolError,
   SdkHttpError,
   type CallToolResult,
+  type DiscoverResult,
   type ElicitResult,
 } from "@modelcontextprotocol/client";
 import { PAGE_CLIENT_HEADER } from "../../contract/traffic";
@@ -67,7 +68,7 @@ const connections = new Map<string, { generation: number; connection: Promise<Co
  * One client per session, persona and server generation. New files or a new session restart
  * the server's module state, so clients of an older generation are closed, never reused.
  */
-function connect(mcpUrl: string, persona: Persona, generation: number): Promise<Connection> {
+function connect(mcpUrl: string, persona: Persona, generation: number, discover?: Record<string, unknown>): Promise<Connection> {
   for (const [key, entry] of connections) {
     if (entry.generation === generation) continue;
     connections.delete(key);
@@ -76,14 +77,15 @@ function connect(mcpUrl: string, persona: Persona, generation: number): Promise<
   const key = `${mcpUrl}|${persona.name}`;
   let entry = connections.get(key);
   if (!entry) {
-    entry = { generation, connection: open(mcpUrl, persona) };
+    entry = { generation, connection: open(mcpUrl, persona, discover) };
     connections.set(key, entry);
     entry.connection.catch(() => connections.delete(key));
   }
   return entry.connection;
 }
 
-async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
+/** `discover`: the server's answer to `server/discover` known already (a 2026-07-28 client then does not ask again). */
+async function open(mcpUrl: string, persona: Persona, discover?: Record<string, unknown>): Promise<Connection> {
   const modern = persona.protocolVersion === "2026-07-28";
   const client = new Client(
     { name: "elicitation-playground", version: "1.0.0" },
@@ -119,7 +121,7 @@ async function open(mcpUrl: string, persona: Persona): Promise<Connection> {
       fetch: tappedFetch,
       requestInit: { headers: { [PAGE_CLIENT_HEADER]: "1" } },
     });
-    await client.connect(transport);
+    await client.connect(transport, modern && discover ? { prior: { kind: "modern", discover: discover as DiscoverResult } } : undefined);
   } catch (err) {
     if (isGone(err, mcpUrl)) throw new SessionGoneError();
     throw eraMismatch(err) ?? err;
@@ -161,6 +163,8 @@ export async function describeServer(opts: { mcpUrl: string; generation: number;
 export async function callTool(opts: {
   mcpUrl: string;
   generation: number;
+  /** The session's discover result from its creation, adopted by a 2026-07-28 client's first connection. */
+  discover?: Record<string, unknown>;
   persona: Persona;
   tool: string;
   args: Record<string, unknown>;
@@ -168,7 +172,7 @@ export async function callTool(opts: {
   /** A `misbehaving` client: round 2 breaks this rule (after `beforeRetry`, which resets the data for "after Reset"). */
   breaks?: { name: MisbehaviourName; tools: string[]; beforeRetry(): Promise<void> };
 }): Promise<CallOutcome> {
-  const connection = await connect(opts.mcpUrl, opts.persona, opts.generation);
+  const connection = await connect(opts.mcpUrl, opts.persona, opts.generation, opts.discover);
   const answers: AnsweredQuestion[] = [];
   connection.ask = opts.ask;
   connection.answers = answers;

@@ -14,11 +14,13 @@ export interface SessionState {
   tools: ListedTool[];
   diagnostics: Diagnostic[];
   error?: string;
+  /** What the session's /mcp answers to `server/discover`, as its creation reported it (cleared by new files). */
+  discover?: Record<string, unknown>;
   /** Bumps every time the server's module state restarts (new session or new files). */
   generation: number;
 }
 
-type Accepted = { id: string; mcpUrl?: string; tools?: ListedTool[]; diagnostics?: Diagnostic[] };
+type Accepted = { id: string; mcpUrl?: string; tools?: ListedTool[]; diagnostics?: Diagnostic[]; discover?: Record<string, unknown> };
 
 export class CompileError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {
@@ -47,9 +49,12 @@ class SessionKeeper {
     for (const l of this.listeners) l();
   }
 
-  /** Makes the backend hold exactly these files; serialised so edits never race each other. */
-  sync(files: ProjectFiles): Promise<SessionState> {
-    const run = this.queue.then(() => this.syncNow(files));
+  /**
+   * Makes the backend hold exactly these files; serialised so edits never race each other. `starterOf`: these are
+   * that lesson's untouched starter files, so a new session is asked for by the lesson's id.
+   */
+  sync(files: ProjectFiles, starterOf?: string): Promise<SessionState> {
+    const run = this.queue.then(() => this.syncNow(files, starterOf));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -85,7 +90,7 @@ class SessionKeeper {
     this.set({ generation: this.state.generation + 1 });
   }
 
-  private async syncNow(files: ProjectFiles): Promise<SessionState> {
+  private async syncNow(files: ProjectFiles, starterOf?: string): Promise<SessionState> {
     const key = filesKey(files);
     if (this.state.id && key === this.syncedKey && this.state.status !== "unreachable") return this.state;
     this.set({ status: "syncing" });
@@ -101,7 +106,7 @@ class SessionKeeper {
         }
       }
       try {
-        const created = await requestJson<SessionCreated>("POST", "/api/sessions", { files });
+        const created = await requestJson<SessionCreated>("POST", "/api/sessions", starterOf ? { lessonId: starterOf } : { files });
         this.accept(key, created);
       } catch (err) {
         if (err instanceof ApiError && err.status === 422) return this.rejectCompile(key, err);
@@ -124,6 +129,7 @@ class SessionKeeper {
       mcpUrl: s.mcpUrl ? new URL(s.mcpUrl, location.href).pathname : `/mcp/${s.id}`,
       tools: s.tools ?? [],
       diagnostics: s.diagnostics ?? [],
+      discover: s.discover,
       error: undefined,
       generation: this.state.generation + 1,
     });
@@ -138,6 +144,7 @@ class SessionKeeper {
       id,
       mcpUrl: id ? `/mcp/${id}` : undefined,
       diagnostics: body.diagnostics ?? [],
+      discover: undefined,
       error: undefined,
       generation: this.state.generation + 1,
     });

@@ -1,14 +1,15 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
 import type { CheckReport, ProjectFiles, TestRun } from "../../contract/api";
+import type { LessonVerdict } from "../../contract/verdicts";
 import { ApiError, requestJson, waitingOutBusy } from "./http";
 import { roomMembership } from "./rooms";
-import { sessionKeeper } from "./session";
+import { CompileError, sessionKeeper } from "./session";
 
 export type { CheckProblem, CheckReport, CheckResult, TestOutcome, TestRun } from "../../contract/api";
 
 /**
- * Runs a lesson's tests; in a room the server records its own result for the teacher's board. Runs and checks wait
+ * Runs a lesson's tests (they judge nothing: a lesson's verdict is lessonVerdict's). Runs and checks wait
  * out a 429 (a room pressing Run at once behind one address goes past the per-address burst).
  */
 export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun> {
@@ -17,6 +18,20 @@ export function runTests(lessonId: string, files: ProjectFiles): Promise<TestRun
       waitingOutBusy(() => requestJson<TestRun>("POST", `/api/sessions/${id}/tests`, learnerKey ? { learnerKey, lesson: lessonId } : {})),
     ),
   );
+}
+
+/** The server's verdict on a lesson for the session as it is now; in a room the server records it for the board. */
+export async function lessonVerdict(lessonId: string, files: ProjectFiles): Promise<LessonVerdict> {
+  const ask = (id: string) =>
+    asLearner((learnerKey) => waitingOutBusy(() => requestJson<LessonVerdict>("POST", `/api/sessions/${id}/verdict`, { lesson: lessonId, learnerKey })));
+  try {
+    return await sessionKeeper.withSession(files, ask);
+  } catch (error) {
+    // Code that does not compile still has its session (holding these files): the server judges it broken now.
+    const id = sessionKeeper.snapshot().id;
+    if (error instanceof CompileError && id) return ask(id);
+    throw error;
+  }
 }
 
 export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckReport> {

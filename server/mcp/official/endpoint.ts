@@ -123,6 +123,10 @@ class Connection {
   }
 
   private closing = false;
+  get closed(): boolean {
+    return this.closing;
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -226,30 +230,50 @@ export function createOfficialEndpoint(
   const { traffic } = options;
   const connections = new Map<string, Connection>();
   const starting = new Set<Connection>();
+  /** Slots taken: connections open, starting, or whose instance is still being opened. */
+  let reserved = 0;
   let modern = new ModernRequests(source, traffic);
 
   async function openConnection(req: Request, parsedBody: unknown): Promise<Response> {
     if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
-    // A page that keeps reconnecting would otherwise keep one process per connection alive.
-    const all = [...connections.values(), ...starting];
-    if (all.length >= MAX_CONNECTIONS) await all[0].close();
-    const instance = await source.open<RequestId>("connection");
-    const connection = new Connection(
-      instance,
-      options.maxBodyBytes,
-      source.clock,
-      (c) => {
-        starting.delete(c);
-        if (c.transport.sessionId) connections.delete(c.transport.sessionId);
-      },
-      traffic,
-    );
-    starting.add(connection);
-    const response = await connection.handle(req, parsedBody);
-    starting.delete(connection);
-    if (connection.transport.sessionId) connections.set(connection.transport.sessionId, connection);
-    else await connection.close();
-    return response;
+    // The slot is taken before anything is awaited, so concurrent initializes all see each other and at most
+    // MAX_CONNECTIONS instances ever live. A page that keeps reconnecting gives up its oldest open connection;
+    // when every slot is still starting, the newcomer is told to wait (the limit, not the server, is full).
+    if (reserved >= MAX_CONNECTIONS) {
+      const oldest = connections.values().next().value;
+      if (!oldest)
+        return jsonRpcError(
+          503,
+          TransportErrorCode.BadRequest,
+          `This session already has ${MAX_CONNECTIONS} connections starting (the limit per session); try again in a second`,
+          { "retry-after": "1" },
+        );
+      void oldest.close(); // gives its slot back at once (see release)
+    }
+    reserved++;
+    let connection: Connection | undefined;
+    try {
+      const instance = await source.open<RequestId>("connection");
+      connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => release(c), traffic);
+      starting.add(connection);
+      const response = await connection.handle(req, parsedBody);
+      starting.delete(connection);
+      if (connection.transport.sessionId && !connection.closed) connections.set(connection.transport.sessionId, connection);
+      else await connection.close();
+      return response;
+    } catch (error) {
+      if (connection) await connection.close();
+      else reserved--;
+      throw error;
+    }
+  }
+
+  /** A connection that closed gives its slot back, once. */
+  function release(c: Connection): void {
+    starting.delete(c);
+    const sid = c.transport.sessionId;
+    if (sid && connections.get(sid) === c) connections.delete(sid);
+    reserved--;
   }
 
   async function closeInstances(): Promise<void> {

@@ -1,6 +1,6 @@
 // The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
 // asks, its question appears here as the client would show it.
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { personaNamed, personas } from "../../server-bridge/personas";
 import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
@@ -12,10 +12,11 @@ import { ServedByNote } from "./ServedByNote";
 import { CallHistory } from "./CallHistory";
 import { RawJsonInput } from "./RawJsonInput";
 import { MakeTestButton } from "./MakeTestButton";
+import { SimpleForm } from "./SimpleForm";
+import { simpleFields } from "./simple-form";
+import { useFullForm } from "./full-form";
 import { BreakPicker } from "../../misbehaving/BreakPicker";
 import { RuleKept } from "../../misbehaving/RuleKept";
-
-const SchemaForm = lazy(() => import("./SchemaForm"));
 
 const ARGS_FORM_ID = "tool-arguments";
 
@@ -47,6 +48,11 @@ export function CallTab() {
   const persona = personaNamed(call.persona);
   const blocked = session.status === "compile-error";
   const [argsMode, setArgsMode] = useState<"form" | "json">("form");
+  const noArguments = Object.keys(form.schema.properties ?? {}).length === 0;
+  const simple = useMemo(() => simpleFields(form), [form]);
+  const FullForm = useFullForm(argsMode === "form" && !noArguments && !simple);
+  // Call is enabled only when pressing it sends: the arguments' form must be drawn (the full one may still be loading).
+  const formReady = argsMode === "json" || noArguments || !!simple || !!FullForm;
 
   return (
     <div className="space-y-4">
@@ -160,7 +166,7 @@ export function CallTab() {
                 void callStore.call(selected.name);
               }}
             />
-          ) : Object.keys(form.schema.properties ?? {}).length === 0 ? (
+          ) : noArguments ? (
             <form
               id={ARGS_FORM_ID}
               onSubmit={(e) => {
@@ -170,24 +176,37 @@ export function CallTab() {
             >
               <p className="text-xs text-slate-500">This tool takes no arguments.</p>
             </form>
+          ) : simple ? (
+            <SimpleForm
+              key={selected.name}
+              formId={ARGS_FORM_ID}
+              fields={simple}
+              value={args}
+              disabled={call.running}
+              onChange={(v) => callStore.setArgs(selected.name, v)}
+              onSubmit={(v) => {
+                callStore.setArgs(selected.name, v);
+                void callStore.call(selected.name);
+              }}
+            />
+          ) : FullForm ? (
+            <FullForm
+              key={selected.name}
+              formId={ARGS_FORM_ID}
+              form={form}
+              value={args}
+              disabled={call.running}
+              onChange={(v) => callStore.setArgs(selected.name, v)}
+              onSubmit={(v) => {
+                callStore.setArgs(selected.name, v);
+                void callStore.call(selected.name);
+              }}
+            />
           ) : (
-            <Suspense fallback={<Spinner label="Loading the form…" />}>
-              <SchemaForm
-                key={selected.name}
-                formId={ARGS_FORM_ID}
-                form={form}
-                value={args}
-                disabled={call.running}
-                onChange={(v) => callStore.setArgs(selected.name, v)}
-                onSubmit={(v) => {
-                  callStore.setArgs(selected.name, v);
-                  void callStore.call(selected.name);
-                }}
-              />
-            </Suspense>
+            <Spinner label="Loading the form…" />
           )}
           <div className="mt-2 flex items-center gap-3">
-            <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked}>
+            <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady}>
               Call <kbd className="text-xs opacity-70">Ctrl/⌘+Enter</kbd>
             </button>
             {call.running && !call.question && <Spinner label="Calling…" />}

@@ -9,6 +9,7 @@ import { CompileError, sessionKeeper } from "../../server-bridge/session";
 import { wireLog } from "../../server-bridge/wire-log";
 import type { CallOutcome, ElicitAnswer, ElicitationQuestion } from "../../server-bridge/mcp-client";
 import { projectStore } from "../../project/project-store";
+import { verdictKeeper } from "../../lessons/verdict-keeper";
 import { adaptSchema } from "./schema-adapter";
 import { loadPersona, savePersona } from "./stored-persona";
 import { MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../../contract/misbehaviour";
@@ -213,7 +214,8 @@ class CallStore {
       };
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
-          return await mcp.callTool({ mcpUrl, generation: sessionKeeper.snapshot().generation, persona, tool, args, ask: this.askIn(lessonId), breaks });
+          const { generation, discover } = sessionKeeper.snapshot();
+          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId), breaks });
         } catch (err) {
           if (!(err instanceof mcp.SessionGoneError)) throw err;
           // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
@@ -237,6 +239,8 @@ class CallStore {
       };
       const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
       this.setFor(lessonId, { outcome: finished, history });
+      // The server served this call: a lesson that asks for it may tick now.
+      verdictKeeper.request();
     } catch (err) {
       if (!isCurrent()) return;
       const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;

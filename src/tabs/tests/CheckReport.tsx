@@ -1,11 +1,12 @@
 // A challenge's Check result as the server reports it: the real failure first (does not compile,
-// timed out, the tool itself failed) with its file and line, then each check with its hint. Any
-// further fields the report carries are shown too, so nothing the server says is hidden.
+// timed out, the tool itself failed) with its file and line, then each check: a failed one says what
+// it did and what came back, then its hint; under a compile error the checks did not run and say only
+// that. Any further fields the report carries are shown too, so nothing the server says is hidden.
 import type { CheckProblem, CheckReport as Report, CheckResult } from "../../server-bridge/tests";
 import { editorJumps } from "../../editor/editor-jumps";
 
 const KNOWN_RUN = new Set(["passed", "checks", "failure"]);
-const KNOWN_ITEM = new Set(["name", "passed", "message", "problem"]);
+const KNOWN_ITEM = new Set(["name", "passed", "message", "problem", "notRun", "did"]);
 const KNOWN_PROBLEM = new Set(["kind", "message", "file", "line", "column"]);
 const KIND_TITLE: Record<string, string> = {
   compile: "Your code does not compile",
@@ -58,7 +59,55 @@ function Problem({ problem: f, main }: { problem: CheckProblem & { column?: numb
   );
 }
 
+const json = (v: unknown) => JSON.stringify(v);
+
+/** What a failed check did (its calls, the answers it gave, what came back) and what it expected: never its code. */
+function Did({ did }: { did: NonNullable<CheckResult["did"]> }) {
+  return (
+    <div className="mt-0.5 ml-5 space-y-0.5 text-xs text-slate-700 dark:text-slate-300" data-testid="check-did">
+      {did.calls.map((c, i) => (
+        <div key={i} className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">
+          <p className="font-mono break-all">
+            <span className="text-slate-500">called </span>
+            {c.tool}({json(c.args)}) <span className="text-slate-500">as {c.persona}</span>
+          </p>
+          {c.answers.map((a, j) => (
+            <p key={j} className="font-mono break-all">
+              <span className="text-slate-500">answered </span>
+              {json(a)}
+            </p>
+          ))}
+          {c.received !== undefined && (
+            <p className="font-mono break-all whitespace-pre-wrap">
+              <span className="text-slate-500">came back </span>
+              {c.received}
+            </p>
+          )}
+        </div>
+      ))}
+      {(did.expected !== undefined || did.received !== undefined) && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono">
+          <dt className="text-slate-500">expected</dt>
+          <dd className="break-all text-emerald-800 dark:text-emerald-300">{did.expected ?? "—"}</dd>
+          <dt className="text-slate-500">received</dt>
+          <dd className="break-all text-rose-800 dark:text-rose-300">{did.received ?? "—"}</dd>
+        </dl>
+      )}
+      {did.message && <p className="font-mono break-all">{did.message}</p>}
+    </div>
+  );
+}
+
 function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) {
+  if (item.notRun)
+    return (
+      <li className="text-sm text-slate-500 dark:text-slate-400" data-testid="check" data-passed={false} data-not-run>
+        <span role="img" aria-label="not run">
+          –
+        </span>{" "}
+        {item.name} <span className="text-xs">(not run)</span>
+      </li>
+    );
   return (
     <li className="text-sm" data-testid="check" data-passed={item.passed}>
       <span
@@ -70,6 +119,7 @@ function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) 
       </span>{" "}
       {item.name}
       {!item.passed && item.problem && item.problem.message !== failure?.message && <Problem problem={item.problem} />}
+      {!item.passed && item.did && <Did did={item.did} />}
       {!item.passed && item.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {item.message}</p>}
       <Extras value={item} known={KNOWN_ITEM} />
     </li>
@@ -82,7 +132,9 @@ export function CheckReport({ run }: { run: Report }) {
     <div className="space-y-2">
       {run.failure && <Problem problem={run.failure} main />}
       <p className="text-sm font-medium" data-testid="check-summary">
-        {passed} of {run.checks.length} passed{run.passed && !run.failure ? " — challenge complete!" : ""}
+        {run.checks.every((c) => c.notRun)
+          ? `No check ran: fix the code above first (${run.checks.length} checks)`
+          : `${passed} of ${run.checks.length} passed${run.passed && !run.failure ? " — challenge complete!" : ""}`}
       </p>
       <ul className="space-y-1">
         {run.checks.map((c, i) => (

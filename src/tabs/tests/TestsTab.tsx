@@ -8,7 +8,7 @@ import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
 import { Spinner } from "../../ui/Spinner";
 import { editorJumps } from "../../editor/editor-jumps";
-import { resultsStore, useLessonResults } from "./results-store";
+import { changedSince, resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
@@ -213,7 +213,20 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
               {check.error.message}
             </p>
           )}
-          {check.data && !check.pending && <CheckReport run={check.data} />}
+          {check.data && !check.pending && changedSince(check.files, project.files) && (
+            <p
+              role="status"
+              className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+              data-testid="check-stale"
+            >
+              Out of date: your code changed since this Check. Press Check to judge it as it is now.
+            </p>
+          )}
+          {check.data && !check.pending && (
+            <div className={changedSince(check.files, project.files) ? "opacity-60" : undefined}>
+              <CheckReport run={check.data} />
+            </div>
+          )}
           {checkSlot}
         </section>
       )}

@@ -1,9 +1,11 @@
 // The Tests tab's results, per lesson: the last test run and the last Check of each lesson, so
-// switching lessons shows that lesson's own (nothing at first). A passing run marks progress.
+// switching lessons shows that lesson's own (nothing at first). A test run asks for the lesson's verdict (the
+// learner's tests judge nothing); a Check's result is the challenge's verdict.
 import { useSyncExternalStore } from "react";
 import type { ProjectFiles } from "../../server-bridge/http";
 import { checkChallenge, runTests, type CheckReport, type TestRun } from "../../server-bridge/tests";
 import { progressStore } from "../../lessons/progress";
+import { verdictKeeper } from "../../lessons/verdict-keeper";
 
 export interface RunState<T> {
   pending: boolean;
@@ -13,7 +15,8 @@ export interface RunState<T> {
 
 export interface LessonResults {
   tests: RunState<TestRun>;
-  check: RunState<CheckReport>;
+  /** `files`: the code the last Check judged, to tell when its result is out of date. */
+  check: RunState<CheckReport> & { files?: ProjectFiles };
 }
 
 const EMPTY: LessonResults = { tests: { pending: false }, check: { pending: false } };
@@ -39,7 +42,7 @@ class ResultsStore {
     try {
       const data = await runTests(lessonId, files);
       this.patch(lessonId, { tests: { pending: false, data } });
-      if (data.failed === 0 && data.passed > 0) progressStore.markPassed(lessonId);
+      verdictKeeper.request();
     } catch (err) {
       this.patch(lessonId, { tests: { pending: false, error: err as Error } });
     }
@@ -50,8 +53,8 @@ class ResultsStore {
     this.patch(lessonId, { check: { pending: true } });
     try {
       const data = await checkChallenge(lessonId, files);
-      this.patch(lessonId, { check: { pending: false, data } });
-      if (data.passed && !data.failure) progressStore.markPassed(lessonId);
+      this.patch(lessonId, { check: { pending: false, data, files } });
+      progressStore.record(lessonId, data.passed && !data.failure);
     } catch (err) {
       this.patch(lessonId, { check: { pending: false, error: err as Error } });
     }
@@ -65,6 +68,13 @@ class ResultsStore {
 }
 
 export const resultsStore = new ResultsStore();
+
+/** The files differ from those a result judged: the result no longer says what the code does. */
+export function changedSince(judged: ProjectFiles | undefined, now: ProjectFiles): boolean {
+  if (!judged || judged === now) return false;
+  const names = Object.keys(now);
+  return names.length !== Object.keys(judged).length || names.some((name) => judged[name] !== now[name]);
+}
 
 export function useLessonResults(lessonId: string | undefined): LessonResults {
   return useSyncExternalStore(resultsStore.subscribe, () => resultsStore.of(lessonId));

@@ -1,0 +1,125 @@
+// Verdicts a learner and a teacher can trust: a lesson ticks from the server's own run of its goal check, shows
+// "passed before, broken now" when the code breaks, and the counter counts lessons and challenges; Check says a
+// compile error alone, then what a failed check did; the Hidden checks panel marks a result out of date as soon as
+// the code changes; the teacher's board keeps "passes now" and "broken now" apart. Screenshots: /work/shots/verdicts/.
+import { mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { newContext, sharedBrowser, typeAtEnd, watchErrors } from "./support/browser";
+
+const base = inject("baseUrl");
+const browser = sharedBrowser();
+const OUT = "/work/shots/verdicts/";
+const L5 = "05-ask-first-then-act";
+const C5 = "c5-say-what-happened";
+
+beforeAll(() => mkdirSync(OUT, { recursive: true }));
+
+/** The hidden solution, as a learner who solved it would have typed it (never served). */
+function solutionOf(id: string, starter: Record<string, string>): Record<string, string> {
+  const dir = fileURLToPath(new URL(`../checks/${id}/solution/`, import.meta.url));
+  return { ...starter, ...Object.fromEntries(Object.keys(starter).flatMap((f) => (f.endsWith(".test.ts") ? [] : [[f, readFileSync(dir + f, "utf8")]]))) };
+}
+const starterOf = async (id: string) => (await (await fetch(`${base}/api/lessons/${id}`)).json()).files as Record<string, string>;
+const total = async () => ((await (await fetch(`${base}/api/lessons`)).json()) as unknown[]).length;
+
+async function fresh(): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser())).newPage();
+  page.on("dialog", (d) => void d.accept());
+  return { page, errors: watchErrors(page) };
+}
+
+/** Opens a lesson with `files` as the learner's draft. */
+async function openWith(page: Page, id: string, files?: Record<string, string>) {
+  await page.goto(`${base}/?lesson=${id}`);
+  if (files) {
+    await page.evaluate(
+      ([lessonId, f]) => localStorage.setItem(`elicitation-playground:draft:${lessonId}`, JSON.stringify({ v: 1, lessonId, files: f, savedAt: Date.now() })),
+      [id, files] as const,
+    );
+    await page.reload();
+  }
+  await page.locator("article[aria-label=Lesson] h1").waitFor({ timeout: 30_000 });
+}
+
+/** Both themes at 1280 and 390 px wide, then back to 1280 light. */
+async function shots(page: Page, name: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `${OUT}${name}-${dark ? "dark" : "light"}-${width}.png` });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const checkedOption = (page: Page) => page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText();
+
+describe("ticks say what the code does now", () => {
+  test("lesson 5: passing starter tests do not tick it; the edit does; breaking the code shows passed before, broken now", async () => {
+    const { page, errors } = await fresh();
+    const n = await total();
+    const starter = await starterOf(L5);
+    await openWith(page, L5);
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: /Run tests/ }).click();
+    await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("test-run").innerText()).toContain("0 failed");
+    // The verdict after the run is the goal check's: the starter still writes history before asking.
+    await page.waitForTimeout(2500);
+    expect(await page.getByTestId("progress-count").innerText()).toMatch(new RegExp(`^0 of ${n}`));
+    expect(await checkedOption(page)).not.toMatch(/^✓/);
+
+    await openWith(page, L5, solutionOf(L5, starter));
+    await expect.poll(() => page.getByTestId("progress-count").innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^1 of ${n}`));
+    expect(await checkedOption(page)).toMatch(/^✓ 5\. /);
+    await page.getByTestId("lesson-passed").waitFor();
+    await shots(page, "1-lesson-passes-now");
+
+    await typeAtEnd(page, "\nexport const = ;");
+    await page.getByTestId("lesson-broken").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("progress-count").innerText()).toMatch(new RegExp(`^0 of ${n}`));
+    expect(await checkedOption(page)).toMatch(/^⚠ 5\. .*\(passed before, broken now\)/);
+    await shots(page, "1-lesson-broken-now");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("Check reports what went wrong before any hint, and never goes stale silently", () => {
+  test("a compile error alone; then a failed check's calls, expected and received, then its hint; an edit marks it out of date", async () => {
+    const { page, errors } = await fresh();
+    const starter = await starterOf(C5);
+    const tool = Object.keys(starter).find((f) => f.endsWith(".tool.ts") && starter[f].includes("close_ticket"))!;
+    await openWith(page, C5, { ...starter, [tool]: starter[tool].replace("async execute(", "async execute((") });
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    const panel = page.getByTestId("check-results");
+    await panel.getByTestId("check-failure").waitFor({ timeout: 60_000 });
+    expect(await panel.getByTestId("check-failure").getAttribute("data-kind")).toBe("compile");
+    expect(await panel.getByTestId("check-failure").innerText()).toContain(tool);
+    expect(await panel.innerText()).not.toContain("Hint:");
+    expect(await panel.locator("[data-not-run]").count()).toBe(await panel.getByTestId("check").count());
+    await shots(page, "6-check-compile-error");
+
+    await openWith(page, C5, starter);
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await panel.getByTestId("check-did").first().waitFor({ timeout: 60_000 });
+    const failed = panel.locator('[data-testid="check"][data-passed="false"]').first();
+    const text = await failed.innerText();
+    expect(text).toMatch(/called close_ticket\(\{"id":"T-\d"\}\)/);
+    expect(text).toMatch(/answered \{"action":"(decline|cancel)"\}/);
+    expect(text).toContain("came back");
+    expect(text.indexOf("came back")).toBeLessThan(text.indexOf("Hint:"));
+    expect(await page.getByTestId("check-stale").count()).toBe(0);
+    await shots(page, "6-check-failed-did");
+
+    await typeAtEnd(page, "\n// a change");
+    await page.getByTestId("check-stale").waitFor({ timeout: 10_000 });
+    await shots(page, "7-check-out-of-date");
+    expect(errors).toEqual([]);
+  });
+});
