@@ -1,29 +1,30 @@
 import { describe, expect, test } from "vitest";
 import { MISBEHAVIOUR_NAMES, misbehave, type RetryParams } from "./misbehaviour";
 
-const b64 = (s: string) => Buffer.from(s).toString("base64url");
-const payload = { p: { tool: "close_ticket", answers: [] }, exp: 1000 };
-const state = `v1.${b64(JSON.stringify(payload))}.c2lnbmF0dXJl`;
+/** `{ p: { tool: "close_ticket", answers: [] }, exp: 1000 }` as a server's requestState carries it: base64url of its JSON, then a signature. */
+const state = "v1.eyJwIjp7InRvb2wiOiJjbG9zZV90aWNrZXQiLCJhbnN3ZXJzIjpbXX0sImV4cCI6MTAwMH0.c2lnbmF0dXJl";
 const retry: RetryParams = {
   name: "close_ticket",
   arguments: { id: "T-1" },
   inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
   requestState: state,
 };
-const decoded = (s: string | undefined) => JSON.parse(Buffer.from(s!.split(".")[1], "base64url").toString());
+// Expected payloads encoded by Node's own base64url, so the module's encoder is checked against another.
+const RESERIALISED = "ewogInAiOiB7CiAgInRvb2wiOiAiY2xvc2VfdGlja2V0IiwKICAiYW5zd2VycyI6IFtdCiB9LAogImV4cCI6IDEwMDAKfQ";
+const EDITED = "eyJwIjp7InRvb2wiOiJjbG9zZV90aWNrZXQiLCJhbnN3ZXJzIjpbXX0sImV4cCI6NDYwMH0";
 
 describe("the round 2 a misbehaving client sends", () => {
   test("re-serialised: the same JSON in other bytes, the signature kept", () => {
-    const sent = misbehave("state-reserialised", retry, []).requestState!;
-    expect(sent).not.toBe(state);
-    expect(decoded(sent)).toEqual(payload);
-    expect(sent.split(".")[2]).toBe("c2lnbmF0dXJl");
+    expect(misbehave("state-reserialised", retry, []).requestState).toBe(`v1.${RESERIALISED}.c2lnbmF0dXJl`);
   });
 
   test("edited: a later expiry, the signature kept", () => {
-    const sent = misbehave("state-edited", retry, []).requestState;
-    expect(decoded(sent).exp).toBe(4600);
-    expect(sent!.split(".")[2]).toBe("c2lnbmF0dXJl");
+    expect(misbehave("state-edited", retry, []).requestState).toBe(`v1.${EDITED}.c2lnbmF0dXJl`);
+  });
+
+  test("text beyond ASCII survives the re-serialising", () => {
+    const accented = { ...retry, requestState: "v1.eyJwIjp7Im5vdGUiOiJjYWbDqSDinJMifSwiZXhwIjoxfQ.c2ln" };
+    expect(misbehave("state-reserialised", accented, []).requestState).toBe("v1.ewogInAiOiB7CiAgIm5vdGUiOiAiY2Fmw6kg4pyTIgogfSwKICJleHAiOiAxCn0.c2ln");
   });
 
   test("another tool, other arguments: the state unchanged", () => {

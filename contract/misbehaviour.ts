@@ -90,8 +90,31 @@ export const isMisbehaviourName = (name: unknown): name is MisbehaviourName => t
 type Answer = { action: string; content?: Record<string, unknown> };
 export type RetryParams = { name: string; arguments: Record<string, unknown>; inputResponses: Record<string, Answer>; requestState?: string };
 
-const fromBase64Url = (s: string) => atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-const toBase64Url = (s: string) => btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+// base64url over UTF-8, in plain ES (this module runs on the page, the host and in tests alike).
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const utf8 = (s: string) => unescape(encodeURIComponent(s));
+const fromUtf8 = (bytes: string) => decodeURIComponent(escape(bytes));
+
+function toBase64Url(text: string): string {
+  const bytes = utf8(text);
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes.charCodeAt(i) << 16) | ((bytes.charCodeAt(i + 1) || 0) << 8) | (bytes.charCodeAt(i + 2) || 0);
+    const chars = [18, 12, 6, 0].map((shift) => ALPHABET[(n >> shift) & 63]);
+    out += chars.slice(0, Math.min(4, bytes.length - i + 1)).join("");
+  }
+  return out;
+}
+
+function fromBase64Url(text: string): string {
+  let bytes = "";
+  for (let i = 0; i < text.length; i += 4) {
+    const n = [0, 1, 2, 3].reduce((acc, k) => (acc << 6) | Math.max(0, ALPHABET.indexOf(text[i + k] ?? "A")), 0);
+    const count = Math.min(3, text.length - i - 1);
+    for (let k = 0; k < count; k++) bytes += String.fromCharCode((n >> (16 - 8 * k)) & 255);
+  }
+  return fromUtf8(bytes);
+}
 
 /** A `v1.<payload>.<mac>` state with its payload rewritten; the signature is left as it was. */
 function rewriteState(state: string | undefined, rewrite: (payload: Record<string, unknown>) => string): string | undefined {

@@ -69,7 +69,7 @@ test("an exported session reopens with the server stopped, sends nothing, and st
     const step = replay.getByTestId("replay-step");
     await step.waitFor();
     const total = Number((await step.innerText()).match(/of (\d+)/)![1]);
-    expect(total).toBeGreaterThanOrEqual(3);
+    expect(total).toBeGreaterThanOrEqual(2);
     // Mid-call, the Call tab says the call is under way; at its last exchange it shows the result and the answer.
     await expect(replay.getByTestId("replay-call").innerText()).resolves.toContain("close_ticket");
     for (let i = 1; i < total; i++) await replay.getByRole("button", { name: /Next/ }).click();

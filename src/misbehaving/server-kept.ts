@@ -3,9 +3,9 @@
 import { MISBEHAVIOURS, type MisbehaviourName } from "../../contract/misbehaviour";
 
 type Outcome =
-  | { kind: "result"; result: { isError?: boolean; _meta?: Record<string, unknown> }; answers: { question: { round: number } }[] }
-  | { kind: "rpc-error"; code: number; data?: unknown; answers: unknown[] }
-  | { kind: "failure"; answers: unknown[] };
+  | { kind: "result"; result: { isError?: boolean; _meta?: Record<string, unknown> }; answers: readonly { question: { round: number } }[] }
+  | { kind: "rpc-error"; code: number; data?: unknown; answers: readonly unknown[] }
+  | { kind: "failure"; answers: readonly unknown[] };
 
 export type Kept = { kept: boolean; answered: string };
 
