@@ -1,19 +1,12 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { SOAK_SPECS, UNIT_INCLUDE } from "./scripts/test-tiers.mjs";
 
-// Our own tests are *.spec.ts; *.test.ts files are learner tests that run inside the sandbox.
+// The default tier, or the soak tier with TEST_TIER=soak (scripts/test-tiers.mjs says which test runs where).
+const soak = process.env.TEST_TIER === "soak";
 export default defineConfig({
   test: {
-    include: [
-      "server/**/*.spec.ts",
-      "src/**/*.spec.{ts,tsx}",
-      "contract/**/*.spec.ts",
-      "scripts/**/*.spec.ts",
-      "runtime/**/*.spec.ts",
-      "lessons/**/*.spec.ts",
-      "checks/**/*.spec.ts",
-      "bench/**/*.spec.ts",
-      "deploy/**/*.spec.ts",
-    ],
+    include: soak ? SOAK_SPECS : UNIT_INCLUDE,
+    exclude: soak ? configDefaults.exclude : [...configDefaults.exclude, ...SOAK_SPECS],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -14,7 +14,12 @@ const OUT = "/work/shots/verdicts/";
 const L5 = "05-ask-first-then-act";
 const C5 = "c5-say-what-happened";
 
-beforeAll(() => mkdirSync(OUT, { recursive: true }));
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  // The backend opens its database with the first room: here, under the set-up's time limit rather than a step's.
+  const warm = await fetch(`${base}/api/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  expect(warm.status).toBe(201);
+});
 
 /** The hidden solution, as a learner who solved it would have typed it (never served). */
 function solutionOf(id: string, starter: Record<string, string>): Record<string, string> {
@@ -43,12 +48,13 @@ async function openWith(page: Page, id: string, files?: Record<string, string>) 
   await page.locator("article[aria-label=Lesson] h1").waitFor({ timeout: 30_000 });
 }
 
-/** Both themes at 1280 and 390 px wide, then back to 1280 light. */
-async function shots(page: Page, name: string) {
+/** Both themes at 1280 and 390 px wide (on a phone, showing `pane`), then back to 1280 light. */
+async function shots(page: Page, name: string, pane?: "Lesson" | "Try it") {
   for (const dark of [false, true]) {
     await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
+      if (width === 390 && pane) await page.getByRole("tab", { name: pane, exact: true }).click();
       await page.screenshot({ path: `${OUT}${name}-${dark ? "dark" : "light"}-${width}.png` });
     }
   }
@@ -77,13 +83,13 @@ describe("ticks say what the code does now", () => {
     await expect.poll(() => page.getByTestId("progress-count").innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^1 of ${n}`));
     expect(await checkedOption(page)).toMatch(/^✓ 5\. /);
     await page.getByTestId("lesson-passed").waitFor();
-    await shots(page, "1-lesson-passes-now");
+    await shots(page, "1-lesson-passes-now", "Lesson");
 
     await typeAtEnd(page, "\nexport const = ;");
     await page.getByTestId("lesson-broken").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("progress-count").innerText()).toMatch(new RegExp(`^0 of ${n}`));
     expect(await checkedOption(page)).toMatch(/^⚠ 5\. .*\(passed before, broken now\)/);
-    await shots(page, "1-lesson-broken-now");
+    await shots(page, "1-lesson-broken-now", "Lesson");
     expect(errors).toEqual([]);
   });
 });
@@ -102,7 +108,7 @@ describe("Check reports what went wrong before any hint, and never goes stale si
     expect(await panel.getByTestId("check-failure").innerText()).toContain(tool);
     expect(await panel.innerText()).not.toContain("Hint:");
     expect(await panel.locator("[data-not-run]").count()).toBe(await panel.getByTestId("check").count());
-    await shots(page, "6-check-compile-error");
+    await shots(page, "6-check-compile-error", "Try it");
 
     await openWith(page, C5, starter);
     await page.getByRole("tab", { name: /Tests/ }).click();
@@ -115,11 +121,42 @@ describe("Check reports what went wrong before any hint, and never goes stale si
     expect(text).toContain("came back");
     expect(text.indexOf("came back")).toBeLessThan(text.indexOf("Hint:"));
     expect(await page.getByTestId("check-stale").count()).toBe(0);
-    await shots(page, "6-check-failed-did");
+    await shots(page, "6-check-failed-did", "Try it");
 
     await typeAtEnd(page, "\n// a change");
     await page.getByTestId("check-stale").waitFor({ timeout: 10_000 });
-    await shots(page, "7-check-out-of-date");
+    await shots(page, "7-check-out-of-date", "Try it");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the board keeps passes now and broken now apart", () => {
+  test("a learner passes lesson 5 from the server's goal check, then breaks it: the teacher sees broken now", async () => {
+    const teacher = (await fresh()).page;
+    await teacher.goto(base);
+    await teacher.getByRole("button", { name: "Start a room" }).click();
+    await teacher.getByRole("button", { name: "Start the room" }).click();
+    await teacher.getByTestId("room-code").waitFor({ timeout: 30_000 });
+    const code = await teacher.getByTestId("room-code").innerText();
+
+    const { page: learner, errors } = await fresh();
+    await learner.goto(`${base}/?join=${code}`);
+    await learner.getByLabel("Your nickname").fill("Ann");
+    await learner.getByRole("button", { name: "Join" }).click();
+    await learner.getByTestId("room-badge").waitFor({ timeout: 30_000 });
+    await openWith(learner, L5, solutionOf(L5, await starterOf(L5)));
+    await learner.getByTestId("lesson-passed").waitFor({ timeout: 30_000 });
+
+    const counts = (what: string) => teacher.getByTestId(`item-${L5}`).getByTestId(`count-${what}`).innerText();
+    await expect.poll(() => counts("passes-now"), { timeout: 15_000 }).toBe("1");
+    expect(await counts("broken-now")).toBe("0");
+
+    await typeAtEnd(learner, "\nexport const = ;");
+    await learner.getByTestId("lesson-broken").waitFor({ timeout: 30_000 });
+    await expect.poll(() => counts("broken-now"), { timeout: 15_000 }).toBe("1");
+    expect(await counts("passes-now")).toBe("0");
+    await teacher.getByTestId(`item-${L5}`).scrollIntoViewIfNeeded();
+    await shots(teacher, "3-board-broken-now");
     expect(errors).toEqual([]);
   });
 });

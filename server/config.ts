@@ -18,6 +18,12 @@ function usableMemory({ total, constrained }: MemoryReading): number {
   return constrained > 0 ? Math.min(total, constrained) : total;
 }
 
+/** Defaults that code outside configFromEnv falls back to (a session or endpoint made without a config, as specs do). */
+export const DEFAULT_LOG_SESSION_KB = 256;
+export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+/** How long a worker that overran its call gets to answer before it is replaced. */
+export const WATCHDOG_GRACE_MS = 1000;
+
 export type PlaygroundConfig = {
   host: string;
   port: number;
@@ -108,7 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     host: env.HOST || "127.0.0.1",
     port: number(env, "PORT", 5173),
     secret: env.PLAYGROUND_SECRET || undefined,
-    requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", 600),
+    requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", DEFAULT_REQUEST_STATE_TTL_SECONDS),
     sessionIdleMs: number(env, "SESSION_IDLE_MINUTES", 120) * 60_000,
     maxSessions: number(env, "MAX_SESSIONS", 1000),
     workers: number(env, "SANDBOX_WORKERS", 4),
@@ -147,7 +153,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
     logCallBytes: number(env, "LOG_CALL_KB", 64) * 1024,
-    logSessionBytes: number(env, "LOG_SESSION_KB", 256) * 1024,
+    logSessionBytes: number(env, "LOG_SESSION_KB", DEFAULT_LOG_SESSION_KB) * 1024,
     maxReportBytes: number(env, "TEST_REPORT_KB", 512) * 1024,
     // A quarter of the memory this process may use (its container's limit when it has one, otherwise the machine's):
     // the rest is left for the caches, requests in flight and Node itself (the ceiling in docs/security.md).

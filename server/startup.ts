@@ -3,7 +3,7 @@
 // a session no one holds, so the first learner's session finds the compile, load and discover paths warm, as the
 // hundredth does). One place, so whatever else must be warm at start joins it here.
 import { warmCompiler } from "./compile/compile";
-import type { PlaygroundConfig } from "./config";
+import { WATCHDOG_GRACE_MS, type PlaygroundConfig } from "./config";
 import { openDatabase, type Database } from "./db/database";
 import { getLesson, listLessons } from "./lessons/catalog";
 import { discoverIn } from "./mcp/discover-in-process";
@@ -39,7 +39,7 @@ export async function startServices(config: PlaygroundConfig): Promise<Services>
       workers: config.workers,
       memoryMB: config.memoryMB,
       stackBytes: config.stackBytes,
-      watchdogGraceMs: 1000,
+      watchdogGraceMs: WATCHDOG_GRACE_MS,
       totalMB: config.sandboxTotalMB,
       loadCacheMB: config.loadCacheMB,
       plain: config.sandboxPlain,

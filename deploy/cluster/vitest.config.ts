@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// `npm run test:cluster` (scripts/test-cluster.mjs): the cluster tests, one file, run alone.
+// `npm run test:cluster` (the cluster tier of scripts/test-tiers.mjs): the cluster tests, one file, run alone.
 export default defineConfig({
   test: {
     include: ["deploy/cluster/*.cluster.ts"],

@@ -1,5 +1,5 @@
 // The database module on PGlite in a temporary folder, and on a PostgreSQL server when DATABASE_URL is set
-// (scripts/test-postgres.mjs starts one): queries, transactions, migrations, LISTEN/NOTIFY, reopening.
+// (`npm run test:postgres` starts one): queries, transactions, migrations, LISTEN/NOTIFY, reopening.
 import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -7,8 +7,12 @@ const types = {
   getTypeParser: ((oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as "text"))) as typeof pg.types.getTypeParser,
 };
 
+/** Connections for queries (LISTEN has its own client); and how soon a listener that lost its server tries again. */
+const POOL_CONNECTIONS = 10;
+const LISTEN_RETRY_MS = 1000;
+
 export async function openPostgres(url: string): Promise<Connection> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_CONNECTIONS, types });
   // An idle client that loses its server must not crash the process; the next query gets a new one.
   pool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
   await pool.query("SELECT 1");
@@ -27,7 +31,7 @@ export async function openPostgres(url: string): Promise<Connection> {
       // Reconnect and LISTEN again, so board events keep flowing after a server restart.
       console.error("PostgreSQL listener:", error.message);
       listener = undefined;
-      if (!closed && channels.size) setTimeout(() => void ensureListener().catch(() => undefined), 1000).unref();
+      if (!closed && channels.size) setTimeout(() => void ensureListener().catch(() => undefined), LISTEN_RETRY_MS).unref();
     });
     await client.connect();
     for (const channel of channels.keys()) await client.query(`LISTEN ${quoted(channel)}`);

@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../app";
 import { helpDesk } from "../testing/fixtures";
-import { api, createSession, rawModern, startTestPlayground } from "../testing/harness";
+import { api, createSession, startTestPlayground } from "../testing/harness";
 
 let pg: Playground;
 let session: { id: string; mcpUrl: string };
@@ -99,7 +99,9 @@ describe("the MCP endpoint", () => {
     expect(huge.status).toBe(413);
   });
 
-  test("a few hundred malformed requests at /mcp and /api, then a normal elicitation flow still works", async () => {
+  // Many requests at once, and the flow after them, are malformed-requests.spec.ts (on the real server process); here
+  // each malformed body and header set is sent once and the answers are read.
+  test("malformed JSON-RPC bodies and headers at /mcp and /api are each refused as the client's fault, and make no session", async () => {
     const garbage: Array<() => Promise<Response>> = [];
     const bodies = [
       "",
@@ -125,7 +127,7 @@ describe("the MCP endpoint", () => {
         garbage.push(() => fetch(pg.url + "/api/sessions", { method: "POST", headers, body }));
         garbage.push(() => fetch(`${pg.url}/api/sessions/${session.id}/files`, { method: "PUT", headers, body }));
       }
-    for (const method of ["GET", "DELETE", "PATCH", "OPTIONS"]) for (let i = 0; i < 10; i++) garbage.push(() => fetch(session.mcpUrl, { method }));
+    for (const method of ["GET", "DELETE", "PATCH", "OPTIONS"]) garbage.push(() => fetch(session.mcpUrl, { method }));
     const sessionsBefore = pg.registry.size;
     const statuses = await Promise.all(garbage.map((send) => send().then(async (r) => (await r.arrayBuffer(), r.status))));
     // None of these is a valid request: each must be refused as the client's fault (4xx), none may crash (5xx) or
@@ -133,15 +135,5 @@ describe("the MCP endpoint", () => {
     const notRefused = statuses.filter((s) => s < 400 || s >= 500);
     expect(notRefused, `of ${statuses.length} responses`).toEqual([]);
     expect(pg.registry.size).toBe(sessionsBefore);
-
-    const r1 = await rawModern(session.mcpUrl, 1, "tools/call", { name: "close_ticket", arguments: { id: "T-1" } });
-    expect(r1.body.result.resultType).toBe("input_required");
-    const r2 = await rawModern(session.mcpUrl, 2, "tools/call", {
-      name: "close_ticket",
-      arguments: { id: "T-1" },
-      inputResponses: { "elicitation-1": { action: "accept", content: { confirm: true } } },
-      requestState: r1.body.result.requestState,
-    });
-    expect(r2.body.result.structuredContent).toEqual({ id: "T-1", closed: true });
   });
 });

@@ -6,6 +6,9 @@ import type { RouteAnswer } from "../routes/route";
 import { clientOf } from "./request-client";
 import { HttpError } from "./respond";
 
+/** How often a quiet stream gets a comment, so proxies keep it open. */
+const KEEP_ALIVE_MS = 15_000;
+
 /** LIVE_STREAMS and LIVE_STREAMS_PER_CLIENT: the streams one instance keeps open, and one client's share of them. */
 export type StreamLimits = { total: number; perClient: number };
 
@@ -58,7 +61,7 @@ export function eventStream(req: IncomingMessage, subscribe: (sink: StreamSink) 
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
-      const keepAlive = setInterval(() => res.write(": still here\n\n"), 15_000);
+      const keepAlive = setInterval(() => res.write(": still here\n\n"), KEEP_ALIVE_MS);
       let unsubscribe: (() => void) | undefined;
       let closed = false;
       req.socket.setTimeout(0);

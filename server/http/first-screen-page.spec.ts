@@ -50,9 +50,10 @@ describe("the playground's page", () => {
     expect(inlined(html)?.lesson).toEqual(lesson);
   });
 
-  test("a room's teacher page and the join page carry nothing", async () => {
+  test("a room's teacher page, its projector and the join page carry nothing", async () => {
     expect(inlined((await served("/?room=abc")).html)).toBeUndefined();
     expect(inlined((await served("/?join=abc")).html)).toBeUndefined();
+    expect(inlined((await served("/?projector=abc")).html)).toBeUndefined();
     expect((await served("/")).headers["cache-control"]).toBe("no-cache");
   });
 });

@@ -1,6 +1,6 @@
 // The playground's page with its first screen inlined: the lesson list and the opened lesson (text and starter
 // files) as a JSON data block, so the page asks for neither before it can create its session. A data block is not
-// script: the page's policy (no inline script) stands. Rooms' pages (?room=, ?join=) get the page as built.
+// script: the page's policy (no inline script) stands. Rooms' pages (?room=, ?projector=, ?join=) get the page as built.
 import { readFile, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/first-screen";
@@ -15,7 +15,7 @@ async function pageAt(path: string): Promise<string> {
 }
 
 async function firstScreen(url: URL): Promise<FirstScreen | undefined> {
-  if (url.searchParams.has("room") || url.searchParams.has("join")) return undefined;
+  if (["room", "projector", "join"].some((page) => url.searchParams.has(page))) return undefined;
   const lessons = await listLessons();
   const asked = url.searchParams.get("lesson");
   const id = lessons.some((l) => l.id === asked) ? asked! : lessons[0]?.id;

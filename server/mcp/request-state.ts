@@ -7,6 +7,7 @@ import { createHash, hash, randomBytes, randomFillSync } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode, type RequestStateCodec } from "@modelcontextprotocol/server";
 import type { ElicitAnswer } from "../project/project-vm";
 import { createHmacRequestStateCodec } from "./request-state-codec";
+import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from "../config";
 
 /**
  * `pending`: the key of the question this state was minted with, where the next round's answer is looked up.
@@ -88,6 +89,14 @@ export function rejectedState(detail?: string): ProtocolError {
 export interface ConsumedStates {
   /** Records `id` as used; false when it was used already. */
   claim(id: string): Promise<boolean>;
+}
+
+/** At most this many consumed ids for an endpoint that keeps its own (a test run's, or one made without a registry). */
+const OWN_MAX_IDS = 10_000;
+
+/** Consumed ids for an endpoint of its own: the default state lifetime, at most OWN_MAX_IDS. */
+export function ownConsumedStates(): MemoryConsumedStates {
+  return new MemoryConsumedStates(DEFAULT_REQUEST_STATE_TTL_SECONDS * 1000, OWN_MAX_IDS);
 }
 
 /** Consumed ids in memory, each kept for the state lifetime, at most `maxIds` (the oldest go first beyond that). */

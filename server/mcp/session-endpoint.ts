@@ -8,7 +8,7 @@ import {
   type RequestStateCodec,
 } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
-import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
+import { ownConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 import type { SessionTraffic } from "./traffic";
 
 export type McpEndpoint = { fetch(req: Request): Promise<Response>; toolsChanged(): void; close(): Promise<void> };
@@ -62,7 +62,7 @@ export function createSessionEndpoint(
   codec: RequestStateCodec<FlowState>,
   options: { maxBodyBytes: number; onerror?: (e: Error) => void; consumed?: ConsumedStates; traffic?: SessionTraffic },
 ): McpEndpoint {
-  const consumed = options.consumed ?? new MemoryConsumedStates(10 * 60_000, 10_000);
+  const consumed = options.consumed ?? ownConsumedStates();
   const { traffic } = options;
   const modern = createMcpHandler(() => createLearnerServer(host, "modern", codec, consumed, traffic), {
     legacy: "reject",

@@ -23,6 +23,7 @@ import {
 import type { SandboxPool } from "../sandbox/pool";
 import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
+import { DEFAULT_LOG_SESSION_KB } from "../config";
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -59,7 +60,7 @@ export class Session implements ToolHost {
     /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
     readonly traffic?: SessionTraffic,
   ) {
-    this.console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024);
+    this.console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024);
   }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */

@@ -13,7 +13,7 @@ import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
 import { connectInProcess, type InProcessConnection } from "../mcp/in-process";
 import { createLearnerServer } from "../mcp/learner-server";
-import { MemoryConsumedStates } from "../mcp/request-state";
+import { ownConsumedStates } from "../mcp/request-state";
 import { createSessionEndpoint, type McpEndpoint } from "../mcp/session-endpoint";
 import {
   callTool,
@@ -110,7 +110,7 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
     },
   };
   // One record of used requestStates for the file's server, whichever way a test reaches it.
-  const consumed = new MemoryConsumedStates(10 * 60_000, 10_000);
+  const consumed = ownConsumedStates();
   const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes, consumed });
   const connect = () => connectInProcess(({ era }) => createLearnerServer(host, era, codec, consumed));
   return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };

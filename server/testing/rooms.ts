@@ -1,5 +1,5 @@
 // For room tests: a playground whose database is PGlite in a temporary folder, or the PostgreSQL server at
-// DATABASE_URL when set (scripts/test-postgres.mjs), and small clients for the room API and its event streams.
+// DATABASE_URL when set (`npm run test:postgres`), and small clients for the room API and its event streams.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

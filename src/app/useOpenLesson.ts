@@ -1,8 +1,10 @@
 // Which lesson is open, and opening it: the share link's lesson, else ?lesson=, else the last one opened here, else
 // the first. Opening puts its files (the link's, a draft, or the starter) in the project and its calls in the Call tab.
 import { useEffect, useRef, useState } from "react";
-import { useLesson, type LessonSummary } from "../server-bridge/lessons";
+import { inlinedLesson, useLesson, type LessonSummary } from "../server-bridge/lessons";
+import { sessionKeeper } from "../server-bridge/session";
 import { wireLog } from "../server-bridge/wire-log";
+import { loadDraft } from "../project/drafts";
 import { lastLessonId, projectStore } from "../project/project-store";
 import { callStore } from "../tabs/call/call-store";
 import type { ShareLink } from "./useShareLink";
@@ -14,17 +16,36 @@ export function setLessonInUrl(id: string) {
   history.replaceState(history.state, "", url);
 }
 
+/** The lesson a load opens: the share link's, else ?lesson=, else the last one opened here, else the first. */
+function chosen(lessons: LessonSummary[], sharedLesson?: string): string {
+  const ids = lessons.map((l) => l.id);
+  const asked = new URLSearchParams(location.search).get("lesson") ?? undefined;
+  return [sharedLesson, asked, lastLessonId()].find((id) => id && ids.includes(id)) ?? ids[0];
+}
+
+/**
+ * Without a share link to decode, the lesson is known as the page first draws: its session is asked for then (the
+ * draft's files, else the starter by the lesson's id), not after the project has opened.
+ */
+function chosenAtLoad(lessons: LessonSummary[] | undefined): string | undefined {
+  if (location.hash.includes("project=") || !lessons?.length) return undefined;
+  const id = chosen(lessons);
+  const draft = loadDraft(id);
+  const lesson = inlinedLesson(id);
+  if (draft) void sessionKeeper.sync(draft).catch(() => undefined);
+  else if (lesson) void sessionKeeper.sync(lesson.files, id).catch(() => undefined);
+  return id;
+}
+
 export function useOpenLesson(lessons: LessonSummary[] | undefined, link: ShareLink) {
-  const [lessonId, setLessonId] = useState<string>();
+  const [lessonId, setLessonId] = useState(() => chosenAtLoad(lessons));
   const linkUsed = useRef(false);
   const lesson = useLesson(lessonId);
   const { shared } = link;
 
   useEffect(() => {
     if (lessonId || shared === undefined || !lessons?.length) return;
-    const ids = lessons.map((l) => l.id);
-    const asked = new URLSearchParams(location.search).get("lesson") ?? undefined;
-    setLessonId([shared?.lessonId, asked, lastLessonId()].find((id) => id && ids.includes(id)) ?? ids[0]);
+    setLessonId(chosen(lessons, shared?.lessonId));
   }, [lessons, shared, lessonId]);
 
   useEffect(() => {

@@ -19,6 +19,11 @@ function readInlined(): FirstScreen | undefined {
 
 const inlined = readInlined();
 
+/** The lesson the page carries, when it is this one. */
+export function inlinedLesson(id: string): Lesson | undefined {
+  return inlined?.lesson?.id === id ? inlined.lesson : undefined;
+}
+
 export function useLessons() {
   return useQuery({
     queryKey: ["lessons"],
@@ -34,7 +39,7 @@ export function useLesson(id: string | undefined) {
   return useQuery({
     queryKey: ["lesson", id],
     queryFn: () => requestJson<Lesson>("GET", `/api/lessons/${encodeURIComponent(id!)}`),
-    initialData: id !== undefined && inlined?.lesson?.id === id ? inlined.lesson : undefined,
+    initialData: id === undefined ? undefined : inlinedLesson(id),
     enabled: Boolean(id),
     staleTime: Infinity,
   });

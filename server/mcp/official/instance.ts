@@ -9,6 +9,7 @@ import { ProjectLoadError, type Limits } from "../../project/project-vm";
 import { type EntryName, type EntryArgs, invokeEntry } from "../../sandbox/entry-points";
 import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
 import { SessionConsole } from "../../session/session-console";
+import { DEFAULT_LOG_SESSION_KB } from "../../config";
 
 /** Host timers, injectable so tests can move time on without waiting. */
 export type Clock = { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void };
@@ -56,7 +57,7 @@ export class OfficialInstance<C = unknown> {
     clock: Clock,
     number: number,
     role: InstanceRole,
-    console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024),
+    console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024),
     keepState = true,
   ): Promise<OfficialInstance<C>> {
     if (project.runtime === "frontmcp") throw new Error("not an official-SDK project");

@@ -11,6 +11,7 @@ import { SessionConsole } from "../../session/session-console";
 import type { InProcessConnection } from "../in-process";
 import { OfficialInstance, realClock, type Clock, type InstanceRole } from "./instance";
 import { connectStdio } from "./stdio-connection";
+import { DEFAULT_LOG_SESSION_KB } from "../../config";
 
 const LISTING_CLIENT = { name: "playground-tool-listing", version: "1.0.0" };
 
@@ -56,7 +57,7 @@ export class OfficialProject implements InstanceSource {
     /** The session's outside-traffic feed (a test run has none). */
     traffic?: SessionTraffic,
     /** The session's console, which all its instances write to. */
-    readonly console = new SessionConsole(limits.logSessionBytes ?? 256 * 1024),
+    readonly console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024),
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
