@@ -211,8 +211,15 @@ describe("a workshop room", () => {
     await teacher.getByRole("button", { name: "Export CSV" }).click();
     const csv = readFileSync((await (await download).path())!, "utf8");
     const rows = csv.trim().split("\r\n");
-    expect(rows[0]).toBe("nickname,lesson or challenge,check,passed,first passed at,attempts");
+    expect(rows[0]).toBe("nickname,lesson or challenge,state,passes now,first passed at (passed at least once),opened at,tried at,runs");
     for (const name of NAMES) expect(rows.some((r) => r.startsWith(`${name},${C1},`))).toBe(true);
+    const perCheck = teacher.waitForEvent("download");
+    await teacher.getByRole("button", { name: "Export checks CSV" }).click();
+    const checkRows = readFileSync((await (await perCheck).path())!, "utf8")
+      .trim()
+      .split("\r\n");
+    expect(checkRows[0]).toBe("nickname,lesson or challenge,check,passes now,first passed at (passed at least once),runs");
+    for (const name of NAMES) expect(checkRows.some((r) => r.startsWith(`${name},${C1},`))).toBe(true);
     await shoot(teacher, "room-board");
   });
 

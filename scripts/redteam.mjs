@@ -36,6 +36,7 @@ async function main() {
     rows.push(row);
     const latency = `${by.p95.toFixed(0)} ms${row.withinBound ? "" : " (>3x+50)"}`;
     console.log(`${cut(name, 58)} | ${cut(expected, 44)} | ${cut(row.observed, 70)} | ${cut(latency, 13)} | ${row.ok ? "yes" : "NO"}`);
+    if (by.errors.length) console.log(`  the bystander's failed calls: ${by.errors.slice(0, 3).join(" / ")}`);
   };
   const ctx = { server, check, bystander };
   try {

@@ -20,7 +20,7 @@ function toCsv(header: string[], rows: Cell[][]): string {
 export async function itemsCsv(rooms: Rooms, code: string): Promise<string> {
   const rows = await rooms.store.exportItems(code);
   return toCsv(
-    ["nickname", "lesson or challenge", "state", "passes now", "passed at least once, first at", "opened at", "tried at", "runs"],
+    ["nickname", "lesson or challenge", "state", "passes now", "first passed at (passed at least once)", "opened at", "tried at", "runs"],
     rows.map((r) => {
       const state = itemState({
         opened: r.opened_at !== null,
@@ -36,7 +36,7 @@ export async function itemsCsv(rooms: Rooms, code: string): Promise<string> {
 export async function checksCsv(rooms: Rooms, code: string): Promise<string> {
   const rows = await rooms.store.exportChecks(code);
   return toCsv(
-    ["nickname", "lesson or challenge", "check", "passes now", "passed at least once, first at", "runs"],
+    ["nickname", "lesson or challenge", "check", "passes now", "first passed at (passed at least once)", "runs"],
     rows.map((r) => [r.name, r.item, r.check_name, r.passes_now, r.first_passed_at, r.attempts]),
   );
 }

@@ -112,6 +112,13 @@ describe("a room from start to end", () => {
     expect(l5).toMatchObject({ passesNow: 0, passedBefore: 0 });
     const csv = parseCsv((await api(pg(), "GET", `/api/rooms/${room.code}/export.csv`, undefined, bearer(room.teacherKey))).text);
     expect(csv.find((r) => r[0] === "Ann" && r[1] === L5)?.[3]).toBe("false");
+    // An untouched starter with no step served is no attempt: its verdict is answered and recorded nowhere.
+    const untouched = await createSession(pg(), (await getLesson("02-asking-with-elicit"))!.files);
+    expect((await api(pg(), "POST", `/api/sessions/${untouched.id}/verdict`, { lesson: "02-asking-with-elicit", learnerKey: ann.learnerKey })).status).toBe(
+      200,
+    );
+    const l2 = (await board(room.code, room.teacherKey)).json.lessons.find((l: any) => l.id === "02-asking-with-elicit");
+    expect(l2).toMatchObject({ opened: 0, tried: 0 });
     // The key speaks for a lesson only: a challenge is passed by Check, never by the learner's own tests.
     expect((await api(pg(), "POST", `/api/sessions/${session.id}/tests`, { learnerKey: ann.learnerKey, lesson: C1 })).status).toBe(400);
   });
@@ -184,7 +191,16 @@ describe("a room from start to end", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(["nickname", "lesson or challenge", "state", "passes now", "passed at least once, first at", "opened at", "tried at", "runs"]);
+    expect(header).toEqual([
+      "nickname",
+      "lesson or challenge",
+      "state",
+      "passes now",
+      "first passed at (passed at least once)",
+      "opened at",
+      "tried at",
+      "runs",
+    ]);
     expect(rows.find((r) => r[0] === "Ann" && r[1] === C1)).toEqual([
       "Ann",
       C1,
@@ -209,7 +225,7 @@ describe("a room from start to end", () => {
     const checksRes = await api(pg(), "GET", `/api/rooms/${room.code}/export-checks.csv`, undefined, bearer(room.teacherKey));
     expect(checksRes.headers.get("content-disposition")).toMatch(/export-checks|-checks\.csv/);
     const [checksHeader, ...checkRows] = parseCsv(checksRes.text);
-    expect(checksHeader).toEqual(["nickname", "lesson or challenge", "check", "passes now", "passed at least once, first at", "runs"]);
+    expect(checksHeader).toEqual(["nickname", "lesson or challenge", "check", "passes now", "first passed at (passed at least once)", "runs"]);
     const c1Rows = checkRows.filter((r) => r[1] === C1);
     const checkCount = c1Of((await board(room.code, room.teacherKey)).json).checks.length;
     for (const name of ["Ann", "Bo", "ann (2)"]) expect(c1Rows.filter((r) => r[0] === name)).toHaveLength(checkCount);

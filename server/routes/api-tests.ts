@@ -1,7 +1,7 @@
 // POST /api/sessions/{id}/tests, POST /api/sessions/{id}/verdict and POST /api/challenges/{id}/check.
 import type { IncomingMessage } from "node:http";
 import { CheckBody, LessonVerdictBody, RunTestsBody, type CheckReport, type TestRun } from "../../contract/api";
-import type { LessonVerdict } from "../../contract/verdicts";
+import type { LessonVerdict, TickRule } from "../../contract/verdicts";
 import type { RouteDeps } from "../app";
 import { compileProject } from "../compile/compile";
 import { checkProjectFiles, isTestFile } from "../compile/project-files";
@@ -86,8 +86,9 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         const verdict = await slots.run(clientKey(req, learner), () =>
           poolBusyIs503(() => judgeLesson(deps, { lesson, rule, material, files, steps: servedSteps(session) })),
         );
-        // The server's own judgement is what a room records: the page never says whether a lesson passed.
-        if (learner) await rooms.recordCheck(learner, lesson, verdictReport(verdict, rule), files);
+        // The server's own judgement is what a room records: the page never says whether a lesson passed. A lesson
+        // just opened (its starter untouched, no step served) is no attempt, so nothing is recorded for it.
+        if (learner && (await attempted(lesson, files, rule, verdict))) await rooms.recordCheck(learner, lesson, verdictReport(verdict, rule), files);
         return { status: 200, body: verdict satisfies LessonVerdict };
       },
     },
@@ -121,4 +122,12 @@ async function poolBusyIs503<T>(work: () => Promise<T>): Promise<T> {
     if (!(error instanceof SandboxError)) throw error;
     throw new HttpError(503, error.message, { code: "SANDBOX_BUSY", retryAfterSeconds: 30 }, { "retry-after": "30" });
   }
+}
+
+/** Whether a verdict follows something the learner did: a step served, a pass, or files that are not the starter's. */
+async function attempted(lesson: string, files: Record<string, string>, rule: TickRule, verdict: LessonVerdict): Promise<boolean> {
+  if (verdict.passesNow || verdict.missing.length < (rule.steps?.length ?? 0)) return true;
+  const starter = (await getLesson(lesson))?.files ?? {};
+  const names = Object.keys(files);
+  return names.length !== Object.keys(starter).length || names.some((name) => starter[name] !== files[name]);
 }

@@ -20,7 +20,8 @@ beforeAll(async () => {
     workers: 2,
     memoryMB: 32,
     stackBytes: 512 * 1024,
-    watchdogGraceMs: 2000,
+    // Long enough that a slow machine's JSON.stringify below crashes on its own before the watchdog replaces the worker.
+    watchdogGraceMs: 20_000,
     totalMB: (ROOM * VM_ESTIMATE_BYTES) / 2 ** 20,
     plain: sandboxPlainFrom(),
   });

@@ -15,7 +15,16 @@ export async function startTestPlayground(overrides: Partial<PlaygroundConfig> =
   return startPlayground(config);
 }
 
-export async function api(pg: Playground, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+/** A reply as the specs read it (typed here: its declaration must not name undici's own types). */
+type Reply<Body> = { status: number; headers: Headers } & Body;
+
+export async function api(
+  pg: Playground,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<{ json: any; text: string }>> {
   const res = await fetch(pg.url + path, {
     method,
     headers: { ...(body !== undefined && { "content-type": "application/json" }), ...headers },
@@ -70,7 +79,7 @@ export async function rawModern(
   method: string,
   params: Record<string, unknown>,
   capabilities: Capabilities = { elicitation: { form: {} } },
-) {
+): Promise<Reply<{ body: any }>> {
   const res = await fetch(modernRequest(mcpUrl, { id, method, params }, { capabilities, clientName: "raw-test" }));
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }

@@ -65,10 +65,10 @@ export function AppHeader({ steps, lessonId, onPick, roomSlot, resets, onShare, 
         >
           Present
         </button>
-        <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="Smaller text">
+        <button type="button" className="btn-ghost" onClick={font.smaller} aria-label="A− Smaller text">
           A−
         </button>
-        <button type="button" className="btn-ghost" onClick={font.bigger} aria-label="Larger text">
+        <button type="button" className="btn-ghost" onClick={font.bigger} aria-label="A+ Larger text">
           A+
         </button>
         <button type="button" className="btn-ghost" onClick={theme.toggle} aria-label={theme.dark ? "Light theme" : "Dark theme"} aria-pressed={theme.dark}>

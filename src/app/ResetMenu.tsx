@@ -38,7 +38,7 @@ export function ResetMenu({ disabled, onCode, onData, onAll }: { disabled: boole
           onClick={pick(onCode)}
         >
           Reset code
-          <span className="block text-xs text-slate-500">This lesson's files back to the starter</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">This lesson's files back to the starter</span>
         </button>
         <button
           type="button"
@@ -47,7 +47,7 @@ export function ResetMenu({ disabled, onCode, onData, onAll }: { disabled: boole
           onClick={pick(onData)}
         >
           Reset data
-          <span className="block text-xs text-slate-500">Your server's tickets and other state, code kept</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">Your server's tickets and other state, code kept</span>
         </button>
         <button
           type="button"
@@ -56,7 +56,7 @@ export function ResetMenu({ disabled, onCode, onData, onAll }: { disabled: boole
           onClick={pick(onAll)}
         >
           Reset all lessons…
-          <span className="block text-xs text-slate-500">Every draft and tick, after you confirm</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">Every draft and tick, after you confirm</span>
         </button>
       </div>
     </details>

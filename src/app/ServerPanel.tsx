@@ -117,7 +117,7 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
           <h3 className="mb-1 text-sm font-semibold">What each persona declares</h3>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="persona-capabilities">
-              <thead className="text-xs text-slate-500">
+              <thead className="text-xs text-slate-600 dark:text-slate-400">
                 <tr>
                   <th className="py-1 pr-3 font-semibold">Persona</th>
                   <th className="py-1 pr-3 font-semibold">Protocol</th>
@@ -128,7 +128,7 @@ export function ServerPanel({ open, onClose }: { open: boolean; onClose: () => v
                 {personas.map((p) => (
                   <tr key={p.name} className="border-t border-slate-200 align-top dark:border-slate-700">
                     <td className="py-1 pr-3">
-                      {p.label} <code className="block text-xs text-slate-500 dark:text-slate-400">{p.name}</code>
+                      {p.label} <code className="block text-xs text-slate-600 dark:text-slate-400">{p.name}</code>
                     </td>
                     <td className="py-1 pr-3 font-mono">{p.protocolVersion}</td>
                     <td className="py-1 font-mono text-xs break-all">{JSON.stringify(p.capabilities)}</td>

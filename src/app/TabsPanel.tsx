@@ -38,11 +38,14 @@ function TabMarks({ id }: { id: TabId }) {
             data-testid="wire-outside-dot"
           />
         )}
-        {cards > 0 && <span className="ml-1.5 text-xs font-normal text-slate-500">{cards}</span>}
+        {cards > 0 && <span className="ml-1.5 text-xs font-normal text-slate-600 dark:text-slate-400">{cards}</span>}
       </>
     );
   return results ? (
-    <span className={`ml-1.5 text-xs font-normal ${results.failed ? "text-rose-600" : "text-emerald-600"}`} data-testid="tests-badge">
+    <span
+      className={`ml-1.5 text-xs font-normal ${results.failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
+      data-testid="tests-badge"
+    >
       {results.passed}/{results.passed + results.failed}
     </span>
   ) : null;

@@ -87,7 +87,7 @@ function FoldButton({ pane, onFold }: { pane: PaneId; onFold: () => void }) {
   return (
     <button
       type="button"
-      className="btn-ghost absolute top-1 right-1 z-10 !px-1.5 !py-0.5 text-xs opacity-70 hover:opacity-100"
+      className="btn-ghost absolute top-1 right-1 z-10 !px-1.5 !py-0.5 text-xs"
       onClick={onFold}
       aria-label={`Fold the ${PANE_LABEL[pane]} pane`}
       title={`Fold the ${PANE_LABEL[pane]} pane`}
@@ -119,20 +119,22 @@ export function Workspace({ lesson, editor, tabs, presenter, phonePane, onPhoneP
     const order: PaneId[] = ["lesson", "editor", "tabs"];
     return (
       <div className="flex min-h-0 flex-1 flex-col">
-        <div role="tablist" aria-label="Pane" className="grid grid-cols-3 border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
-          {order.map((p) => (
-            <button
-              key={p}
-              role="tab"
-              type="button"
-              aria-selected={phonePane === p}
-              className={`border-b-2 px-1 py-2 text-sm font-semibold ${phonePane === p ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300" : "border-transparent text-slate-600 dark:text-slate-400"}`}
-              onClick={() => onPhonePane(p)}
-            >
-              {p === "tabs" ? "Try it" : PANE_LABEL[p]}
-            </button>
-          ))}
-        </div>
+        <nav aria-label="Panes">
+          <div role="tablist" aria-label="Pane" className="grid grid-cols-3 border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+            {order.map((p) => (
+              <button
+                key={p}
+                role="tab"
+                type="button"
+                aria-selected={phonePane === p}
+                className={`border-b-2 px-1 py-2 text-sm font-semibold ${phonePane === p ? "border-indigo-600 text-indigo-700 dark:border-indigo-400 dark:text-indigo-300" : "border-transparent text-slate-600 dark:text-slate-400"}`}
+                onClick={() => onPhonePane(p)}
+              >
+                {p === "tabs" ? "Try it" : PANE_LABEL[p]}
+              </button>
+            ))}
+          </div>
+        </nav>
         <main ref={main} className="min-h-0 flex-1">
           {order.map((p) => (
             <div

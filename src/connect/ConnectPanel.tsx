@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useSession } from "../server-bridge/session";
 import { CopyButton } from "../ui/CopyButton";
 import { connectSnippets } from "./snippets";
+import { ScrollablePre } from "../ui/Scrollable";
 
 function Snippet({ title, note, text }: { title: string; note?: string; text: string }) {
   return (
@@ -12,7 +13,7 @@ function Snippet({ title, note, text }: { title: string; note?: string; text: st
         <CopyButton text={text} />
       </div>
       {note && <p className="mb-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>}
-      <pre className="overflow-x-auto rounded-md bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{text}</pre>
+      <ScrollablePre className="overflow-x-auto rounded-md bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{text}</ScrollablePre>
     </div>
   );
 }
@@ -53,7 +54,7 @@ export function ConnectPanel({ open, onClose }: { open: boolean; onClose: () => 
             {connectSnippets(url).map((snippet) => (
               <Snippet key={snippet.id} title={snippet.title} note={snippet.note} text={snippet.text} />
             ))}
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-600 dark:text-slate-400">
               The URL belongs to this browser's session. If the playground server restarts, the page makes a new session and this URL changes; open this panel
               again to copy the new one.
               {location.hostname === "127.0.0.1" || location.hostname === "localhost" ? " The server listens on this machine only." : ""}

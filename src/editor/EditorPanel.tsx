@@ -8,9 +8,9 @@ import { editorJumps } from "./editor-jumps";
 import { useTypeProblems, type Problem } from "./problems";
 import type { EditorCommands } from "./MonacoEditor";
 import { StarterDiff } from "./StarterDiff";
-
-// Monaco's "toggle Tab key moves focus" binding differs on macOS.
-const TAB_FOCUS_KEY = /Mac|iPhone|iPad/.test(navigator.platform) ? "Ctrl+Shift+M" : "Ctrl+M";
+import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
+import { screenReaderMode, useScreenReaderMode } from "./screen-reader-mode";
+import { ScrollablePre } from "../ui/Scrollable";
 
 // React remembers a failed lazy import, so "Try again" needs a new lazy component.
 const loadMonaco = () => lazy(() => import("./MonacoEditor"));
@@ -31,9 +31,9 @@ function useAfterFirstScreen(): boolean {
 
 function CodePreview({ text }: { text: string }) {
   return (
-    <pre className="h-full overflow-auto p-3 font-mono text-[0.85rem] leading-5 text-slate-700 dark:text-slate-300" aria-busy="true">
+    <ScrollablePre className="h-full overflow-auto p-3 font-mono text-[0.85rem] leading-5 text-slate-700 dark:text-slate-300" aria-busy="true">
       {text}
-    </pre>
+    </ScrollablePre>
   );
 }
 
@@ -45,6 +45,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const [MonacoEditor, setMonacoEditor] = useState(loadMonaco);
   const [showProblems, setShowProblems] = useState(false);
   const [diffOpen, setDiffOpen] = useState(false);
+  const screenReader = useScreenReaderMode();
   const edited = !!project.lesson && project.files !== project.lesson.files && JSON.stringify(project.files) !== JSON.stringify(project.lesson.files);
   const files = Object.keys(project.files);
   const compileProblems: Problem[] = session.diagnostics.map((d) => ({ ...d, source: "compile" }));
@@ -90,35 +91,46 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           <CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />
         )}
       </div>
-      <div className="border-t border-slate-200 text-xs dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-x-2 border-t border-slate-200 pr-2 text-xs whitespace-nowrap dark:border-slate-700">
         <button
           type="button"
-          className="flex w-full items-center gap-2 px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="px-3 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
           aria-expanded={showProblems}
           onClick={() => setShowProblems((s) => !s)}
           data-testid="problems-toggle"
         >
-          <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-500"}>Problems ({problems.length})</span>
-          <span
-            className="ml-auto hidden text-slate-500 md:inline"
-            title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
-          >
-            {TAB_FOCUS_KEY}: Tab leaves the editor
-          </span>
-          <span className="text-slate-500">
-            {session.status === "syncing"
-              ? "compiling…"
-              : session.status === "ready"
-                ? "server ready"
-                : session.status === "compile-error"
-                  ? "does not compile"
-                  : session.status === "unreachable"
-                    ? "server unreachable, retrying on your next action"
-                    : ""}
+          <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-600 dark:text-slate-400"}>
+            Problems ({problems.length})
           </span>
         </button>
+        <span
+          className="ml-auto hidden text-slate-600 md:inline dark:text-slate-400"
+          title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
+        >
+          {TAB_FOCUS_KEY}: Tab leaves editor
+        </span>
+        <button
+          type="button"
+          className="ml-auto py-1 text-slate-600 underline-offset-2 hover:underline aria-pressed:font-semibold aria-pressed:text-indigo-700 md:ml-0 dark:text-slate-400 dark:aria-pressed:text-indigo-300"
+          aria-pressed={screenReader}
+          onClick={screenReaderMode.toggle}
+          title={`Monaco's screen reader optimised mode; ${SCREEN_READER_KEY} in the editor turns it on and off`}
+        >
+          {SCREEN_READER_KEY}: screen reader
+        </button>
+        <span className="text-slate-600 dark:text-slate-400">
+          {session.status === "syncing"
+            ? "compiling…"
+            : session.status === "ready"
+              ? "server ready"
+              : session.status === "compile-error"
+                ? "does not compile"
+                : session.status === "unreachable"
+                  ? "server unreachable, retrying on your next action"
+                  : ""}
+        </span>
         {showProblems && problems.length > 0 && (
-          <ul className="max-h-32 overflow-auto px-3 pb-2">
+          <ul className="max-h-32 w-full overflow-auto px-3 pb-2">
             {problems.map((p, i) => (
               <li key={i}>
                 <button
@@ -126,7 +138,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
                   className="w-full rounded px-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
                   onClick={() => editorJumps.jump(p.file, p.line, p.column)}
                 >
-                  <span className="font-mono text-slate-500">
+                  <span className="font-mono text-slate-600 dark:text-slate-400">
                     {p.file}:{p.line}:{p.column}
                   </span>{" "}
                   <span className={p.source === "compile" ? "text-rose-700 dark:text-rose-300" : ""}>{p.message}</span>

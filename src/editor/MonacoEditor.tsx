@@ -7,6 +7,9 @@ import { projectStore, useProject } from "../project/project-store";
 import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
 import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
+import { EDITOR_THEME } from "./editor-themes";
+import { screenReaderMode } from "./screen-reader-mode";
+import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
 import { setTypeProblems, type Problem } from "./problems";
 
 export interface EditorCommands {
@@ -19,6 +22,7 @@ export interface EditorCommands {
 const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
 const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
 const isDark = () => document.documentElement.classList.contains("dark");
+const editorTheme = () => (isDark() ? EDITOR_THEME.dark : EDITOR_THEME.light);
 /** The editor follows the page's type size (A−/A+, presenter mode). */
 const editorFontSize = () => Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9);
 
@@ -69,9 +73,10 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       // The editor column is narrow on a 1280px laptop; wrapping beats code cut off at the edge.
       wordWrap: "on",
       tabSize: 2,
-      theme: isDark() ? "vs-dark" : "vs",
+      theme: editorTheme(),
       fixedOverflowWidgets: true,
-      ariaLabel: "Code editor",
+      ariaLabel: `Code editor. ${TAB_FOCUS_KEY} makes Tab leave the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+      accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
     });
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
@@ -88,6 +93,12 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       run: () => commandsRef.current.onTests(),
     });
     editor.addAction({
+      id: "playground.screen-reader-mode",
+      label: "Toggle screen reader optimized mode",
+      keybindings: [KeyMod.Shift | KeyMod.Alt | KeyCode.F1],
+      run: () => screenReaderMode.toggle(),
+    });
+    editor.addAction({
       id: "playground.share",
       label: "Copy share link",
       keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS],
@@ -102,6 +113,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
+      { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
     const unregister = editorJumps.register(({ file, line, column }) => {
       const model = monaco.editor.getModel(uriFor(file));
@@ -112,7 +124,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       editor.focus();
     });
     const themeWatch = new MutationObserver(() => {
-      monaco.editor.setTheme(isDark() ? "vs-dark" : "vs");
+      monaco.editor.setTheme(editorTheme());
       editor.updateOptions({ fontSize: editorFontSize() });
     });
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });

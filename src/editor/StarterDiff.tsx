@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useProject } from "../project/project-store";
 import { diffProject, withContext } from "../project/line-diff";
+import { ScrollablePre } from "../ui/Scrollable";
 
 export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -34,14 +35,14 @@ export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => v
           <section key={f.path} data-testid="starter-diff-file">
             <h3 className="mb-1 font-mono text-sm font-semibold">
               {f.path}{" "}
-              <span className="font-sans text-xs font-normal text-slate-500">
+              <span className="font-sans text-xs font-normal text-slate-600 dark:text-slate-400">
                 ({f.status === "changed" ? "changed" : f.status === "added" ? "new file" : "deleted"})
               </span>
             </h3>
-            <pre className="overflow-x-auto rounded-md bg-slate-50 py-1 font-mono text-xs leading-5 dark:bg-slate-950">
+            <ScrollablePre className="overflow-x-auto rounded-md bg-slate-50 py-1 font-mono text-xs leading-5 dark:bg-slate-950">
               {withContext(f.lines).map((l, i) =>
                 l.kind === "fold" ? (
-                  <div key={i} className="px-2 text-slate-400">
+                  <div key={i} className="px-2 text-slate-600 dark:text-slate-400">
                     ⋯ {l.count} unchanged line{l.count === 1 ? "" : "s"}
                   </div>
                 ) : (
@@ -50,13 +51,13 @@ export function StarterDiff({ open, onClose }: { open: boolean; onClose: () => v
                     className={`px-2 ${l.kind === "added" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : l.kind === "removed" ? "bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200" : ""}`}
                     data-kind={l.kind}
                   >
-                    <span className="mr-2 inline-block w-8 text-right text-slate-400 select-none">{l.newLine ?? l.oldLine}</span>
+                    <span className="mr-2 inline-block w-8 text-right text-slate-600 dark:text-slate-400 select-none">{l.newLine ?? l.oldLine}</span>
                     <span className="select-none">{l.kind === "added" ? "+ " : l.kind === "removed" ? "− " : "  "}</span>
                     {l.text}
                   </div>
                 ),
               )}
-            </pre>
+            </ScrollablePre>
           </section>
         ))}
       </div>

@@ -13,6 +13,7 @@ import TypeScriptWorker from "monaco-editor/languages/features/typescript/ts.wor
 // (scripts/editor-declarations.ts) and the specs resolve exactly as this editor does.
 import EDITOR_COMPILER_OPTIONS from "./editor-compiler-options.json";
 import type { DeclarationPack } from "./sdk-declarations";
+import { defineEditorThemes } from "./editor-themes";
 
 // Monaco's own worker lookup breaks once bundled (a relative module specifier inside a blob);
 // Vite's ?worker imports give it real URLs.
@@ -76,6 +77,7 @@ export function configureMonaco(): typeof monaco {
   }
   baseLibs = libs;
   applyLibraries();
+  defineEditorThemes(monaco);
   return monaco;
 }
 

@@ -54,7 +54,7 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
           <button type="button" className="btn-secondary !justify-start text-left" onClick={() => onPick(previous.lesson.id)}>
             <span aria-hidden>←</span>
             <span className="min-w-0">
-              <span className="block text-xs text-slate-500">Previous · {previous.label}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">Previous · {previous.label}</span>
               <span className="block truncate">{previous.lesson.title}</span>
             </span>
           </button>
@@ -64,7 +64,7 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
         {next && (
           <button type="button" className="btn-primary !justify-end text-right" onClick={() => onPick(next.lesson.id)}>
             <span className="min-w-0">
-              <span className="block text-xs opacity-80">Next · {next.label}</span>
+              <span className="block text-xs">Next · {next.label}</span>
               <span className="block truncate">{next.lesson.title}</span>
             </span>
             <span aria-hidden>→</span>

@@ -26,8 +26,8 @@ describe("lesson markdown", () => {
 
   test("fenced code keeps its text and layout, names its language, and is not read as markdown", () => {
     const out = inner("```ts\nconst a = 1;\n  if (a) **b**;\n```\nafter");
-    expect(out).toBe('<pre data-lang="ts"><code>const a = 1;\n  if (a) **b**;</code></pre><p>after</p>');
-    expect(inner("~~~\n# not a heading\n~~~")).toBe("<pre><code># not a heading</code></pre>");
+    expect(out).toBe('<pre tabindex="0" data-lang="ts"><code>const a = 1;\n  if (a) **b**;</code></pre><p>after</p>');
+    expect(inner("~~~\n# not a heading\n~~~")).toBe('<pre tabindex="0"><code># not a heading</code></pre>');
   });
 
   test("inline code, bold, italic and nesting", () => {

@@ -3,6 +3,7 @@
 // headings, paragraphs, lists, fenced code, quotes, rules, tables, and inline code, bold,
 // italic, links and backslash escapes. Markdown.spec.tsx pins it.
 import { Fragment, type ReactNode } from "react";
+import { ScrollablePre } from "../ui/Scrollable";
 
 type Block =
   | { kind: "heading"; level: number; text: string }
@@ -159,13 +160,13 @@ function renderBlock(block: Block, key: number): ReactNode {
       );
     case "code":
       return (
-        <pre
+        <ScrollablePre
           key={key}
           className="my-3 overflow-x-auto rounded-md bg-slate-100 p-3 font-mono text-[0.82rem] leading-snug dark:bg-slate-800"
           data-lang={block.lang || undefined}
         >
           <code>{block.text}</code>
-        </pre>
+        </ScrollablePre>
       );
     case "list": {
       const items = block.items.map((t, j) => (

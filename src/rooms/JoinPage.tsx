@@ -85,7 +85,7 @@ export function JoinPage() {
               autoFocus={!!code}
               required
             />
-            <p className="mt-1 text-xs text-slate-500">1 to 40 characters. No account; your teacher sees this name.</p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">1 to 40 characters. No account; your teacher sees this name.</p>
           </div>
           {error && (
             <p role="alert" className="text-sm text-rose-700 dark:text-rose-300" data-testid="join-error">

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
 import { ExportLearnerButton } from "../replay/ExportLearnerButton";
+import { ScrollablePre } from "../ui/Scrollable";
 
 /** What a learner's page sends as its last Call (see RoomFollower): the wire group, trimmed to what a reader needs. */
 export type SharedCall = {
@@ -37,7 +38,7 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-700">
         <h2 id="learner-view-title" className="font-semibold">
           {view.data ? view.data.name : "Learner"}{" "}
-          <span className="text-sm font-normal text-slate-500">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
+          <span className="text-sm font-normal text-slate-500 dark:text-slate-400">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
         </h2>
         {view.data && <ExportLearnerButton view={view.data} />}
         <button type="button" className={view.data ? "btn-secondary" : "btn-secondary ml-auto"} onClick={() => dialog.current?.close()}>
@@ -52,7 +53,7 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
             <section aria-label="Code" className="min-w-0">
               <h3 className="mb-1 text-sm font-semibold">Code</h3>
               {Object.keys(files).length === 0 ? (
-                <p className="text-sm text-slate-500">No code shared yet: it arrives when they call a tool or press Check.</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">No code shared yet: it arrives when they call a tool or press Check.</p>
               ) : (
                 <>
                   <div role="tablist" aria-label="Files" className="mb-1 flex flex-wrap gap-1">
@@ -69,9 +70,9 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                       </button>
                     ))}
                   </div>
-                  <pre data-testid="learner-code" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
+                  <ScrollablePre data-testid="learner-code" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
                     {shown ? files[shown] : ""}
-                  </pre>
+                  </ScrollablePre>
                 </>
               )}
             </section>
@@ -80,13 +81,13 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                 <h3 className="mb-1 text-sm font-semibold">
                   Last Check{" "}
                   {check && (
-                    <span className="font-normal text-slate-500">
+                    <span className="font-normal text-slate-500 dark:text-slate-400">
                       · {check.item} · {new Date(check.at).toLocaleTimeString()}
                     </span>
                   )}
                 </h3>
                 {!check ? (
-                  <p className="text-sm text-slate-500">No Check yet.</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">No Check yet.</p>
                 ) : (
                   <ul className="space-y-0.5 text-sm" data-testid="learner-check">
                     {check.report.checks.map((c) => (
@@ -99,9 +100,11 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                 )}
               </section>
               <section aria-label="Last Call">
-                <h3 className="mb-1 text-sm font-semibold">Last Call {call && <span className="font-normal text-slate-500">· {call.label}</span>}</h3>
+                <h3 className="mb-1 text-sm font-semibold">
+                  Last Call {call && <span className="font-normal text-slate-500 dark:text-slate-400">· {call.label}</span>}
+                </h3>
                 {!call ? (
-                  <p className="text-sm text-slate-500">No Call yet.</p>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">No Call yet.</p>
                 ) : (
                   <ol className="space-y-2" data-testid="learner-call">
                     {call.exchanges.map((x, i) => (
@@ -110,12 +113,14 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
                           {x.method} {new URL(x.url, location.origin).pathname.replace(/\/mcp\/[^/]+/, "/mcp/…")} → {x.status ?? "…"}
                         </p>
                         {x.request !== undefined && (
-                          <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">{pretty(x.request)}</pre>
+                          <ScrollablePre className="mt-1 max-h-48 overflow-auto rounded bg-slate-100 p-1.5 font-mono dark:bg-slate-800">
+                            {pretty(x.request)}
+                          </ScrollablePre>
                         )}
                         {x.messages.map((m, j) => (
-                          <pre key={j} className="mt-1 max-h-48 overflow-auto rounded bg-indigo-50 p-1.5 font-mono dark:bg-indigo-950">
+                          <ScrollablePre key={j} className="mt-1 max-h-48 overflow-auto rounded bg-indigo-50 p-1.5 font-mono dark:bg-indigo-950">
                             {pretty(m)}
-                          </pre>
+                          </ScrollablePre>
                         ))}
                       </li>
                     ))}

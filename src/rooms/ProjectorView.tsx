@@ -7,7 +7,7 @@ export function ProjectorView({ board, onClose }: { board: Board; onClose(): voi
   const items = [...board.lessons.filter((l) => l.opened > 0), ...board.challenges];
   const active = board.learners.length;
   return (
-    <div className="flex min-h-full flex-col gap-6 p-6" data-testid="projector">
+    <main className="flex min-h-full flex-col gap-6 p-6" data-testid="projector">
       <div className="flex flex-wrap items-center gap-8">
         <QrCode text={joinLink(board.code)} size={220} label={`QR code for ${joinLink(board.code)}`} />
         <div className="min-w-0">
@@ -15,21 +15,21 @@ export function ProjectorView({ board, onClose }: { board: Board; onClose(): voi
           <p className="text-lg">
             Join at <span className="font-semibold break-all">{location.host}</span> with the code
           </p>
-          <p className="font-mono text-7xl font-bold tracking-[0.2em] sm:text-8xl" data-testid="projector-code">
+          <h2 className="font-mono text-7xl font-bold tracking-[0.2em] sm:text-8xl" data-testid="projector-code">
             {board.code}
-          </p>
+          </h2>
           <p className="mt-2 text-2xl" data-testid="projector-learners">
             {active} {active === 1 ? "learner" : "learners"} in the room
           </p>
         </div>
         <button type="button" className="btn-secondary ml-auto self-start" onClick={onClose}>
-          Back to the board <kbd className="text-xs opacity-70">Esc</kbd>
+          Back to the board <kbd className="text-xs">Esc</kbd>
         </button>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {items.map((item) => (
           <li key={item.id} className="panel p-4">
-            <p className="text-lg font-semibold">{item.title}</p>
+            <h3 className="text-lg font-semibold">{item.title}</h3>
             <Bar label="passes now" value={item.passesNow} total={active} tone="bg-emerald-500" />
             <Bar label="broken now" value={item.passedBefore} total={active} tone="bg-amber-500" />
             <Bar label="tried" value={item.tried} total={active} tone="bg-indigo-500" />
@@ -47,7 +47,7 @@ export function ProjectorView({ board, onClose }: { board: Board; onClose(): voi
           </li>
         ))}
       </ul>
-    </div>
+    </main>
   );
 }
 

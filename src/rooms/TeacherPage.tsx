@@ -69,7 +69,7 @@ export function TeacherPage() {
         <img src="/favicon.svg" alt="" className="size-6" />
         Elicitation Playground
       </a>
-      <span className="text-slate-500" aria-hidden>
+      <span className="text-slate-500 dark:text-slate-400" aria-hidden>
         /
       </span>
       <h1 className="min-w-0 truncate font-semibold">{board.title}</h1>
@@ -86,6 +86,9 @@ export function TeacherPage() {
         </button>
         <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!).catch((e) => toast.show(e.message))}>
           Export CSV
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!, true).catch((e) => toast.show(e.message))}>
+          Export checks CSV
         </button>
         {board.ended ? (
           <button type="button" className="btn-primary" onClick={() => void newRoom()}>
@@ -152,7 +155,7 @@ function JoinPanel({ board, teacherKey }: { board: Board; teacherKey: string }) 
             <CopyButton text={joinLink(board.code)} label="Copy join link" />
             <CopyButton text={teacherLink(board.code, teacherKey)} label="Copy teacher link" />
           </div>
-          <p className="text-xs text-slate-500">The teacher link carries your key: keep it to yourself.</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">The teacher link carries your key: keep it to yourself.</p>
         </div>
       </div>
     </section>
@@ -164,7 +167,7 @@ function Items({ title, items, board, lead, busy }: { title: string; items: Boar
   return (
     <section className="panel" aria-label={title}>
       <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold dark:border-slate-700">
-        {title} <span className="font-normal text-slate-500">· {total} in the room</span>
+        {title} <span className="font-normal text-slate-500 dark:text-slate-400">· {total} in the room</span>
       </h2>
       <ul className="divide-y divide-slate-200 dark:divide-slate-700">
         {items.map((item) => {
@@ -271,14 +274,14 @@ function Clusters({ board, onView }: { board: Board; onView(id: number): void })
     <section className="panel p-3" aria-label="Failure clusters">
       <h2 className="mb-1 text-sm font-semibold">Failure clusters</h2>
       {board.clusters.length === 0 ? (
-        <p className="text-sm text-slate-500">Learners with the same failing check or the same error show up here, biggest group first.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Learners with the same failing check or the same error show up here, biggest group first.</p>
       ) : (
         <ul className="space-y-2" data-testid="clusters">
           {board.clusters.slice(0, 30).map((c) => (
             <li key={`${c.kind}\n${c.item}\n${c.text}`} className="text-sm">
               <p>
                 <span className="font-mono font-bold">{c.count}</span> {CLUSTER_LABEL[c.kind]}{" "}
-                <span className="text-slate-500">in {titles.get(c.item) ?? c.item}</span>
+                <span className="text-slate-500 dark:text-slate-400">in {titles.get(c.item) ?? c.item}</span>
               </p>
               <p className="line-clamp-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300">{c.text}</p>
               <p className="flex flex-wrap gap-1">
@@ -287,7 +290,7 @@ function Clusters({ board, onView }: { board: Board; onView(id: number): void })
                     {names.get(id) ?? "?"}
                   </button>
                 ))}
-                {c.learners.length > 12 && <span className="text-xs text-slate-500">and {c.learners.length - 12} more</span>}
+                {c.learners.length > 12 && <span className="text-xs text-slate-500 dark:text-slate-400">and {c.learners.length - 12} more</span>}
               </p>
             </li>
           ))}
@@ -303,7 +306,7 @@ function Learners({ board, onView }: { board: Board; onView(id: number): void })
     <section className="panel p-3" aria-label="Learners">
       <h2 className="mb-1 text-sm font-semibold">Learners ({board.learners.length})</h2>
       {board.learners.length === 0 ? (
-        <p className="text-sm text-slate-500">Nobody has joined yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Nobody has joined yet.</p>
       ) : (
         <ul className="max-h-[50vh] divide-y divide-slate-100 overflow-auto dark:divide-slate-800" data-testid="learners">
           {board.learners.map((l) => (
@@ -311,7 +314,7 @@ function Learners({ board, onView }: { board: Board; onView(id: number): void })
               <span className="min-w-[5rem] flex-1 truncate" data-testid="learner-name" title={l.name}>
                 {l.name}
               </span>
-              <span className="max-w-[45%] truncate text-xs text-slate-500">{l.item ? (titles.get(l.item) ?? l.item) : ""}</span>
+              <span className="max-w-[45%] truncate text-xs text-slate-500 dark:text-slate-400">{l.item ? (titles.get(l.item) ?? l.item) : ""}</span>
               <span className="font-mono text-xs" title={`passes now: ${l.passesNow}; passed before, broken now: ${l.passedBefore}`}>
                 ✓{l.passesNow}
                 {l.passedBefore > 0 && <span className="text-amber-700 dark:text-amber-400"> ⚠{l.passedBefore}</span>}

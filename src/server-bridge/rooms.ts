@@ -18,12 +18,13 @@ export const leadRoom = (code: string, key: string, change: LeadChange) => reque
 export const fetchLearnerView = (code: string, key: string, id: number) => requestJson<LearnerView>("GET", path(code, `/learners/${id}`), undefined, auth(key));
 export const endRoom = (code: string, key: string) => requestJson<{ ended: true }>("POST", path(code, "/end"), undefined, auth(key));
 
-/** The CSV as a file download. */
-export async function downloadCsv(code: string, key: string): Promise<void> {
-  const res = await fetch(path(code, "/export.csv"), { headers: auth(key) });
+/** A CSV as a file download: one row per learner and item, or (`perCheck`) one per learner and check. */
+export async function downloadCsv(code: string, key: string, perCheck = false): Promise<void> {
+  const suffix = perCheck ? "-checks" : "";
+  const res = await fetch(path(code, `/export${suffix}.csv`), { headers: auth(key) });
   if (!res.ok) throw new ApiError(res.status, undefined, `The export failed: ${res.status}`);
   const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement("a"), { href: url, download: `room-${code}.csv` });
+  const a = Object.assign(document.createElement("a"), { href: url, download: `room-${code}${suffix}.csv` });
   document.body.append(a);
   a.click();
   a.remove();

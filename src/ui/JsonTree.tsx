@@ -26,7 +26,7 @@ const scalarClass = (v: unknown) =>
       ? "text-sky-700 dark:text-sky-300"
       : typeof v === "boolean"
         ? "text-violet-700 dark:text-violet-300"
-        : "text-slate-500";
+        : "text-slate-600 dark:text-slate-400";
 
 function Scalar({ value }: { value: unknown }) {
   const [full, setFull] = useState(false);
@@ -106,13 +106,13 @@ function Node({ name, value, path, depth, highlight, openDepth, last }: NodeProp
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className={mark} data-path={path}>
       <summary className="cursor-pointer list-none marker:hidden [&::-webkit-details-marker]:hidden">
-        <span className="mr-1 inline-block w-3 text-slate-400 select-none" aria-hidden>
+        <span className="mr-1 inline-block w-3 text-slate-600 dark:text-slate-400 select-none" aria-hidden>
           ▸
         </span>
         {key}
         {key && ": "}
         {openBracket}
-        <span className="folded-hint text-slate-400">
+        <span className="folded-hint text-slate-600 dark:text-slate-300">
           {" "}
           {count.toLocaleString()} {isArray ? "items" : "keys"} {close}
           {comma}

@@ -19,7 +19,7 @@ export function LongText({ text, label = "Show all" }: { text: string | (() => s
   }
   return (
     <span className="mt-1 block">
-      <span className="mb-1 flex items-center gap-2 font-sans text-xs text-slate-500">
+      <span className="mb-1 flex items-center gap-2 font-sans text-xs text-slate-600 dark:text-slate-400">
         {full.length.toLocaleString()} characters
         <CopyButton text={full} className="btn-ghost" />
         <button type="button" className="underline" onClick={() => setFull(undefined)}>

@@ -17,15 +17,15 @@ const resultOf = (c: FinishedCall) =>
 function Entry({ c }: { c: FinishedCall }) {
   return (
     <div className="space-y-1 text-xs">
-      <div className="text-slate-500">arguments</div>
+      <div className="text-slate-600 dark:text-slate-400">arguments</div>
       <JsonTree value={c.args} openDepth={2} label={`arguments of call ${c.seq}`} />
       {c.answers.length > 0 && (
         <>
-          <div className="text-slate-500">answers</div>
+          <div className="text-slate-600 dark:text-slate-400">answers</div>
           <JsonTree value={c.answers.map((a) => a.answer)} openDepth={3} label={`answers of call ${c.seq}`} />
         </>
       )}
-      <div className="text-slate-500">result</div>
+      <div className="text-slate-600 dark:text-slate-400">result</div>
       <JsonTree value={resultOf(c)} openDepth={2} label={`result of call ${c.seq}`} />
     </div>
   );
@@ -40,30 +40,30 @@ export function CallHistory({ history, current }: { history: FinishedCall[]; cur
   const picked = ticked.length === 1 && current ? [current, ...ticked] : ticked;
   return (
     <section aria-label="Earlier calls" className="space-y-1.5" data-testid="call-history">
-      <h3 className="text-sm font-semibold">
-        Earlier calls <span className="font-normal text-slate-500">({earlier.length}; tick one to compare it with the latest, or two)</span>
-      </h3>
+      <h2 className="text-sm font-semibold">
+        Earlier calls <span className="font-normal text-slate-600 dark:text-slate-400">({earlier.length}; tick one to compare it with the latest, or two)</span>
+      </h2>
       <ul className="space-y-1">
         {earlier.map((c) => (
-          <li key={c.seq} className="rounded-md border border-slate-200 dark:border-slate-700">
-            <details>
-              <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-2 py-1 text-sm">
-                <input
-                  type="checkbox"
-                  aria-label={`Compare call ${c.seq}`}
-                  className="accent-indigo-600"
-                  checked={compare.includes(c.seq)}
-                  onClick={(e) => e.stopPropagation()}
-                  onChange={(e) => setCompare((s) => (e.target.checked ? [...s.filter((x) => x !== c.seq), c.seq].slice(-2) : s.filter((x) => x !== c.seq)))}
-                />
+          <li key={c.seq} className="flex items-start gap-2 rounded-md border border-slate-200 pl-2 dark:border-slate-700">
+            {/* Beside the summary, not inside it: a control inside a <summary> is one a keyboard cannot reach on its own. */}
+            <input
+              type="checkbox"
+              aria-label={`Compare call ${c.seq}`}
+              className="mt-2 accent-indigo-600"
+              checked={compare.includes(c.seq)}
+              onChange={(e) => setCompare((s) => (e.target.checked ? [...s.filter((x) => x !== c.seq), c.seq].slice(-2) : s.filter((x) => x !== c.seq)))}
+            />
+            <details className="min-w-0 flex-1">
+              <summary className="flex cursor-pointer flex-wrap items-center gap-2 py-1 pr-2 text-sm">
                 <span className="font-mono font-semibold">{c.tool}</span>
                 <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">{summary(c)}</span>
-                <span className="min-w-0 truncate font-mono text-xs text-slate-500">{JSON.stringify(c.args)}</span>
-                <span className="ml-auto text-xs text-slate-500">
+                <span className="min-w-0 truncate font-mono text-xs text-slate-600 dark:text-slate-400">{JSON.stringify(c.args)}</span>
+                <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
                   {personaNamed(c.persona).label} · {new Date(c.at).toLocaleTimeString()}
                 </span>
               </summary>
-              <div className="border-t border-slate-200 p-2 dark:border-slate-700">
+              <div className="border-t border-slate-200 py-2 pr-2 dark:border-slate-700">
                 <Entry c={c} />
               </div>
             </details>

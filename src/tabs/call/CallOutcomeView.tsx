@@ -1,7 +1,7 @@
 // The end of a call: the tool's result (text, structured content, isError with its code), the
 // JSON-RPC error if there was one (with -32021 explained), and every answer the person sent.
 import type { ProtocolErrorCode } from "@modelcontextprotocol/client";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { FinishedCall } from "./call-store";
 import { JsonTree } from "../../ui/JsonTree";
 import { LongText } from "../../ui/LongText";
@@ -31,9 +31,14 @@ interface ContentBlock {
   [k: string]: unknown;
 }
 
-export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; actions?: ReactNode }) {
+/** `focus`: take keyboard focus on mount (a call that just ended), unless the person is typing in the editor. */
+export function CallOutcomeView({ outcome, actions, focus = false }: { outcome: Outcome; actions?: ReactNode; focus?: boolean }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focus && !document.activeElement?.closest(".monaco-editor")) ref.current?.focus();
+  }, [focus]);
   return (
-    <section aria-label="Call result" className="space-y-3" data-testid="call-outcome">
+    <section ref={ref} tabIndex={-1} aria-label="Call result" className="space-y-3" data-testid="call-outcome">
       {actions}
       {outcome.kind === "result" && <ToolResult outcome={outcome} />}
       {outcome.kind === "rpc-error" && <RpcError code={outcome.code} message={outcome.message} data={outcome.data} />}
@@ -47,7 +52,7 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
       )}
       {outcome.answers.length > 0 && (
         <div>
-          <h3 className="mb-1 text-sm font-semibold">What you answered</h3>
+          <h2 className="mb-1 text-sm font-semibold">What you answered</h2>
           <ul className="space-y-1">
             {outcome.answers.map(({ question, answer }, i) => (
               <li
@@ -56,7 +61,7 @@ export function CallOutcomeView({ outcome, actions }: { outcome: Outcome; action
                 data-testid="sent-answer"
                 data-answer={JSON.stringify(answer)}
               >
-                <div className="mb-1 text-xs text-slate-500">
+                <div className="mb-1 text-xs text-slate-600 dark:text-slate-400">
                   <span className="font-mono">{question.key}</span> · {question.message}
                 </div>
                 <JsonTree value={answer} label={`answer to ${question.key}`} />
@@ -89,7 +94,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
             {code}
           </span>
         )}
-        <span className="text-slate-500">
+        <span className="text-slate-600 dark:text-slate-400">
           {outcome.tool}
           {outcome.via && " · answered through sendElicitationResult"} · {outcome.rounds} round{outcome.rounds === 1 ? "" : "s"}
         </span>
@@ -97,7 +102,7 @@ function ToolResult({ outcome }: { outcome: Extract<Outcome, { kind: "result" }>
       {blocks.map((b, i) => (b.type === "text" ? <ResultText key={i} text={b.text ?? ""} /> : <JsonTree key={i} value={b} label={`${b.type} content`} />))}
       {result.structuredContent !== undefined && (
         <div className="mt-2">
-          <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">structuredContent</h4>
+          <h3 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">structuredContent</h3>
           <JsonTree value={result.structuredContent} label="structuredContent" />
         </div>
       )}

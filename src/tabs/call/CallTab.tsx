@@ -1,6 +1,6 @@
 // The Call tab: pick a tool and a client persona, fill the arguments, call. When the tool
 // asks, its question appears here as the client would show it.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { personaNamed, personas } from "../../server-bridge/personas";
 import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
@@ -48,6 +48,11 @@ export function CallTab() {
   const persona = personaNamed(call.persona);
   const blocked = session.status === "compile-error";
   const [argsMode, setArgsMode] = useState<"form" | "json">("form");
+  // A call that ends takes focus to its result once; an older one shown again (another lesson's) does not.
+  const focusedSeq = useRef(call.outcome?.seq ?? 0);
+  useEffect(() => {
+    if (call.outcome && !call.question) focusedSeq.current = Math.max(focusedSeq.current, call.outcome.seq);
+  }, [call.outcome, call.question]);
   const noArguments = Object.keys(form.schema.properties ?? {}).length === 0;
   const simple = useMemo(() => simpleFields(form), [form]);
   const FullForm = useFullForm(argsMode === "form" && !noArguments && !simple);
@@ -76,9 +81,9 @@ export function CallTab() {
               />
               <span>
                 {p.label}
-                {p.name === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">(this lesson's)</span>}
+                {p.name === call.lessonPersona && <span className="ml-1.5 text-xs text-slate-600 dark:text-slate-400">(this lesson's)</span>}
                 {/* The name a test uses for this client (`mcp.as("legacy")`) and a lesson's text calls it by. */}
-                <code className="block text-xs text-slate-500 dark:text-slate-400">{p.name}</code>
+                <code className="block text-xs text-slate-600 dark:text-slate-400">{p.name}</code>
               </span>
             </label>
           ))}
@@ -103,7 +108,7 @@ export function CallTab() {
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">Tool</legend>
         {tools.length === 0 ? (
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
             {session.status === "syncing" || session.status === "none"
               ? "Starting your server…"
               : blocked
@@ -139,7 +144,7 @@ export function CallTab() {
       {selected && (
         <div>
           <div className="mb-1 flex items-center gap-2">
-            <h3 className="text-sm font-semibold">Arguments</h3>
+            <h2 className="text-sm font-semibold">Arguments</h2>
             <div role="group" aria-label="Arguments as" className="ml-auto flex rounded-md border border-slate-300 text-xs dark:border-slate-600">
               {(["form", "json"] as const).map((m) => (
                 <button
@@ -174,7 +179,7 @@ export function CallTab() {
                 void callStore.call(selected.name);
               }}
             >
-              <p className="text-xs text-slate-500">This tool takes no arguments.</p>
+              <p className="text-xs text-slate-600 dark:text-slate-400">This tool takes no arguments.</p>
             </form>
           ) : simple ? (
             <SimpleForm
@@ -207,7 +212,7 @@ export function CallTab() {
           )}
           <div className="mt-2 flex items-center gap-3">
             <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady}>
-              Call <kbd className="text-xs opacity-70">Ctrl/⌘+Enter</kbd>
+              Call <kbd className="text-xs">Ctrl/⌘+Enter</kbd>
             </button>
             {call.running && !call.question && <Spinner label="Calling…" />}
           </div>
@@ -223,7 +228,14 @@ export function CallTab() {
         </div>
       )}
       {call.question && <ElicitationPanel question={call.question} />}
-      {call.outcome && !call.question && <CallOutcomeView outcome={call.outcome} actions={<MakeTestButton call={call.outcome} />} />}
+      {call.outcome && !call.question && (
+        <CallOutcomeView
+          key={call.outcome.seq}
+          outcome={call.outcome}
+          focus={call.outcome.seq > focusedSeq.current}
+          actions={<MakeTestButton call={call.outcome} />}
+        />
+      )}
       {call.outcome?.broke && !call.question && <RuleKept call={call.outcome} broke={call.outcome.broke} />}
       {(call.outcome || call.question) && <ServedByNote groupId={call.groupId} />}
       <CallHistory history={call.history} current={call.outcome} />

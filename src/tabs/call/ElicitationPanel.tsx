@@ -13,6 +13,28 @@ const SchemaForm = lazy(() => import("./SchemaForm"));
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
+/**
+ * Focus goes to the question's first field, so a keyboard or screen reader user answers where they are. The form
+ * loads lazily: until its first field is there the section itself holds focus. Returns the clean-up.
+ */
+function focusFirstField(root: HTMLElement): () => void {
+  const first = () => root.querySelector<HTMLElement>("form :is(input, select, textarea), [data-consent] button:not(:disabled)");
+  const now = first();
+  if (now) {
+    now.focus();
+    return () => undefined;
+  }
+  root.focus();
+  const watch = new MutationObserver(() => {
+    const field = first();
+    if (!field) return;
+    watch.disconnect();
+    if (root.contains(document.activeElement)) field.focus();
+  });
+  watch.observe(root, { childList: true, subtree: true });
+  return () => watch.disconnect();
+}
+
 export function ElicitationPanel({ question }: { question: ElicitationQuestion }) {
   const ref = useRef<HTMLElement>(null);
   const form = useMemo(() => adaptSchema(question.requestedSchema), [question]);
@@ -28,8 +50,11 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
       }
     };
     addEventListener("keydown", onKey);
-    ref.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
-    return () => removeEventListener("keydown", onKey);
+    const stopFocusing = focusFirstField(ref.current!);
+    return () => {
+      removeEventListener("keydown", onKey);
+      stopFocusing();
+    };
   }, [question]);
 
   const where = question.via === "pushed" ? "pushed as elicitation/create on the call's stream" : `input_required, round ${question.round}`;
@@ -37,13 +62,14 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
   return (
     <section
       ref={ref}
+      tabIndex={-1}
       aria-label="The tool asks"
       className="rounded-lg border-2 border-amber-400 bg-amber-50/70 p-4 dark:border-amber-500/70 dark:bg-amber-950/30"
     >
       <div className="mb-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="badge bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-100">the tool asks</span>
         <span className="font-mono text-slate-600 dark:text-slate-300">{question.key}</span>
-        <span className="text-slate-500">{where}</span>
+        <span className="text-slate-600 dark:text-slate-400">{where}</span>
       </div>
       <p className="mb-3 text-base font-medium" data-testid="elicitation-message">
         {question.message}
@@ -83,7 +109,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
               Decline
             </button>
             <button type="button" className="btn-secondary" onClick={() => callStore.answer({ action: "cancel" })} title="Escape">
-              Cancel <kbd className="text-xs opacity-60">Esc</kbd>
+              Cancel <kbd className="text-xs">Esc</kbd>
             </button>
           </div>
           <details className="mt-3 text-xs">
@@ -113,7 +139,7 @@ function UrlConsent({ url }: { url: string }) {
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
         Accept means you consent to open it; the result arrives later through the server, not through this answer.
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" data-consent>
         <button
           type="button"
           className="btn-primary"
@@ -132,7 +158,7 @@ function UrlConsent({ url }: { url: string }) {
           Decline
         </button>
         <button type="button" className="btn-secondary" onClick={() => callStore.answer({ action: "cancel" })}>
-          Cancel <kbd className="text-xs opacity-60">Esc</kbd>
+          Cancel <kbd className="text-xs">Esc</kbd>
         </button>
       </div>
       {!openable && <p className="mt-2 text-xs text-rose-700 dark:text-rose-300">Only http and https links can be opened from here.</p>}

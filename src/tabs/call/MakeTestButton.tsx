@@ -16,7 +16,7 @@ export function MakeTestButton({ call }: { call: FinishedCall }) {
       >
         Make this a test
       </button>
-      {why && <span className="text-xs text-slate-500">{why}</span>}
+      {why && <span className="text-xs text-slate-600 dark:text-slate-400">{why}</span>}
     </div>
   );
 }

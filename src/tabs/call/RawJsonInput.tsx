@@ -63,7 +63,7 @@ export function RawJsonInput({
           {error}
         </p>
       ) : (
-        <p className="mt-1 text-xs text-slate-500">{hint}</p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p>
       )}
     </form>
   );

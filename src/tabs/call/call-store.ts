@@ -13,6 +13,8 @@ import { verdictKeeper } from "../../lessons/verdict-keeper";
 import { adaptSchema } from "./schema-adapter";
 import { loadPersona, savePersona } from "./stored-persona";
 import { MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../../contract/misbehaviour";
+import { announce } from "../../ui/announcer";
+import { outcomeAnnouncement, questionAnnouncement } from "./call-announcements";
 
 export type FinishedCall = CallOutcome & {
   /** Counts calls across the page, so history entries have a stable name ("call 3"). */
@@ -175,6 +177,7 @@ class CallStore {
     new Promise<ElicitAnswer>((resolve, reject) => {
       this.pending.set(lessonId, { resolve, reject });
       this.setFor(lessonId, { question });
+      announce(questionAnnouncement(question));
     });
 
   async call(toolOverride?: string) {
@@ -239,6 +242,8 @@ class CallStore {
       };
       const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
       this.setFor(lessonId, { outcome: finished, history });
+      const said = outcomeAnnouncement(finished);
+      if (said) announce(said);
       // The server served this call: a lesson that asks for it may tick now.
       verdictKeeper.request();
     } catch (err) {

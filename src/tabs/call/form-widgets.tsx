@@ -45,7 +45,7 @@ function FieldTemplate({ id, label, children, errors, rawDescription, hidden, re
         </label>
       )}
       {displayLabel && rawDescription && !isBoolean && (
-        <p id={descriptionId(id)} className="mb-1 text-xs text-slate-500 dark:text-slate-400">
+        <p id={descriptionId(id)} className="mb-1 text-xs text-slate-600 dark:text-slate-400">
           {rawDescription}
         </p>
       )}
@@ -65,7 +65,7 @@ function TitleFieldTemplate({ title }: TitleFieldProps) {
 
 function DescriptionFieldTemplate({ description, id }: DescriptionFieldProps) {
   return description ? (
-    <p id={id} className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+    <p id={id} className="mb-2 text-xs text-slate-600 dark:text-slate-400">
       {description}
     </p>
   ) : null;
@@ -202,7 +202,7 @@ function CheckboxWidget({ id, value, disabled, readonly, label, autofocus, onCha
         </span>
       </label>
       {schema.description && (
-        <p id={descriptionId(id)} className="mt-0.5 ml-6 text-xs text-slate-500 dark:text-slate-400">
+        <p id={descriptionId(id)} className="mt-0.5 ml-6 text-xs text-slate-600 dark:text-slate-400">
           {schema.description}
         </p>
       )}

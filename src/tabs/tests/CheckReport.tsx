@@ -68,18 +68,18 @@ function Did({ did }: { did: NonNullable<CheckResult["did"]> }) {
       {did.calls.map((c, i) => (
         <div key={i} className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">
           <p className="font-mono break-all">
-            <span className="text-slate-500">called </span>
-            {c.tool}({json(c.args)}) <span className="text-slate-500">as {c.persona}</span>
+            <span className="text-slate-600 dark:text-slate-400">called </span>
+            {c.tool}({json(c.args)}) <span className="text-slate-600 dark:text-slate-400">as {c.persona}</span>
           </p>
           {c.answers.map((a, j) => (
             <p key={j} className="font-mono break-all">
-              <span className="text-slate-500">answered </span>
+              <span className="text-slate-600 dark:text-slate-400">answered </span>
               {json(a)}
             </p>
           ))}
           {c.received !== undefined && (
             <p className="font-mono break-all whitespace-pre-wrap">
-              <span className="text-slate-500">came back </span>
+              <span className="text-slate-600 dark:text-slate-400">came back </span>
               {c.received}
             </p>
           )}
@@ -87,9 +87,9 @@ function Did({ did }: { did: NonNullable<CheckResult["did"]> }) {
       ))}
       {(did.expected !== undefined || did.received !== undefined) && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono">
-          <dt className="text-slate-500">expected</dt>
+          <dt className="text-slate-600 dark:text-slate-400">expected</dt>
           <dd className="break-all text-emerald-800 dark:text-emerald-300">{did.expected ?? "—"}</dd>
-          <dt className="text-slate-500">received</dt>
+          <dt className="text-slate-600 dark:text-slate-400">received</dt>
           <dd className="break-all text-rose-800 dark:text-rose-300">{did.received ?? "—"}</dd>
         </dl>
       )}
@@ -101,7 +101,7 @@ function Did({ did }: { did: NonNullable<CheckResult["did"]> }) {
 function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) {
   if (item.notRun)
     return (
-      <li className="text-sm text-slate-500 dark:text-slate-400" data-testid="check" data-passed={false} data-not-run>
+      <li className="text-sm text-slate-600 dark:text-slate-400" data-testid="check" data-passed={false} data-not-run>
         <span role="img" aria-label="not run">
           –
         </span>{" "}

@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { editorJumps } from "../../editor/editor-jumps";
 import { changedSince, resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
+import { ScrollablePre } from "../../ui/Scrollable";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -20,7 +21,7 @@ function Logs({ lines, className }: { lines: string[]; className: string }) {
   const kept = lines.filter((l) => !l.startsWith(CONSOLE_CUT_MARKER));
   return (
     <>
-      {kept.length > 0 && <pre className={`overflow-auto font-mono text-xs ${className}`}>{kept.join("\n")}</pre>}
+      {kept.length > 0 && <ScrollablePre className={`overflow-auto font-mono text-xs ${className}`}>{kept.join("\n")}</ScrollablePre>}
       {cut.map((note, i) => (
         <p key={i} className="mt-0.5 ml-6 text-xs break-words text-amber-800 dark:text-amber-300">
           {note}
@@ -47,13 +48,13 @@ function ReportCut({ cut }: { cut: NonNullable<TestRun["cut"]> }) {
 
 function Diff({ text }: { text: string }) {
   return (
-    <pre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
+    <ScrollablePre className="overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
       {text.split("\n").map((l, i) => (
         <div key={i} className={l.startsWith("+") ? "text-emerald-700 dark:text-emerald-300" : l.startsWith("-") ? "text-rose-700 dark:text-rose-300" : ""}>
           {l || " "}
         </div>
       ))}
-    </pre>
+    </ScrollablePre>
   );
 }
 
@@ -87,7 +88,11 @@ function Message({ text }: { text: string }) {
 function TestRow({ test }: { test: TestOutcome }) {
   const icon = test.status === "passed" ? "✓" : test.status === "failed" ? "✗" : "○";
   const color =
-    test.status === "passed" ? "text-emerald-700 dark:text-emerald-400" : test.status === "failed" ? "text-rose-700 dark:text-rose-400" : "text-slate-500";
+    test.status === "passed"
+      ? "text-emerald-700 dark:text-emerald-400"
+      : test.status === "failed"
+        ? "text-rose-700 dark:text-rose-400"
+        : "text-slate-600 dark:text-slate-400";
   const e = test.error;
   const message = e && messageOf(e);
   // A message with lines of its own (Expected: …, Received: …) already says the values; the list is for one without.
@@ -99,7 +104,7 @@ function TestRow({ test }: { test: TestOutcome }) {
           {icon}
         </span>
         <span className="flex-1">{test.name}</span>
-        <span className="font-mono text-xs text-slate-500">{Math.round(test.durationMs)} ms</span>
+        <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{Math.round(test.durationMs)} ms</span>
       </div>
       {e && (
         <div className="mt-1 space-y-1 pl-6 text-sm">
@@ -162,16 +167,17 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
     const d = tests.data;
     body = (
       <div className="space-y-3" data-testid="test-run">
-        <p className="text-sm font-medium">
+        <h2 className="text-sm font-medium">
           <span className="text-emerald-700 dark:text-emerald-400">{d.passed} passed</span>
           {", "}
           <span className={d.failed ? "text-rose-700 dark:text-rose-400" : ""}>{d.failed} failed</span>
-          {d.skipped ? `, ${d.skipped} skipped` : ""} <span className="font-mono text-xs text-slate-500">in {Math.round(d.durationMs)} ms</span>
-        </p>
+          {d.skipped ? `, ${d.skipped} skipped` : ""}{" "}
+          <span className="font-mono text-xs text-slate-600 dark:text-slate-400">in {Math.round(d.durationMs)} ms</span>
+        </h2>
         {d.cut && <ReportCut cut={d.cut} />}
         {grouped(d).map(([block, list]) => (
           <section key={block}>
-            <h4 className="mb-1 font-mono text-xs font-semibold break-all text-slate-600 dark:text-slate-300">{block}</h4>
+            <h3 className="mb-1 font-mono text-xs font-semibold break-all text-slate-600 dark:text-slate-300">{block}</h3>
             <ul className="space-y-1">
               {list.map((t, i) => (
                 <TestRow key={i} test={t} />
@@ -181,7 +187,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
         ))}
         {d.logs.length > 0 && (
           <section>
-            <h4 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Console</h4>
+            <h3 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Console</h3>
             <Logs lines={d.logs} className="max-h-48 rounded bg-slate-100 p-2 dark:bg-slate-800" />
           </section>
         )}
@@ -193,20 +199,22 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className="btn-primary" onClick={run} disabled={tests.pending || !hasTests}>
-          Run tests <kbd className="text-xs opacity-70">Ctrl/⌘+Shift+Enter</kbd>
+          Run tests <kbd className="text-xs">Ctrl/⌘+Shift+Enter</kbd>
         </button>
         {lesson?.kind === "challenge" && (
           <button type="button" className="btn-secondary" onClick={() => void resultsStore.check(lesson.id, project.files)} disabled={check.pending}>
             Check
           </button>
         )}
-        {!hasTests && <span className="text-sm text-slate-500">This project has no *.test.ts file.</span>}
+        {!hasTests && <span className="text-sm text-slate-600 dark:text-slate-400">This project has no *.test.ts file.</span>}
       </div>
       {body}
       {lesson?.kind === "challenge" && (
         <section aria-label="Challenge checks" className="panel space-y-2 p-3" data-testid="check-results">
-          <h3 className="text-sm font-semibold">Hidden checks</h3>
-          {!check.pending && !check.data && !check.error && <p className="text-sm text-slate-500">Not checked yet. Press Check when your code is ready.</p>}
+          <h2 className="text-sm font-semibold">Hidden checks</h2>
+          {!check.pending && !check.data && !check.error && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Not checked yet. Press Check when your code is ready.</p>
+          )}
           {check.pending && <Spinner label="Checking…" />}
           {check.error && (
             <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
@@ -223,7 +231,7 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
             </p>
           )}
           {check.data && !check.pending && (
-            <div className={changedSince(check.files, project.files) ? "opacity-60" : undefined}>
+            <div className={changedSince(check.files, project.files) ? "border-l-2 border-dashed border-amber-500 pl-2" : undefined}>
               <CheckReport run={check.data} />
             </div>
           )}

@@ -5,6 +5,8 @@ import { useSyncExternalStore } from "react";
 import type { ProjectFiles } from "../../server-bridge/http";
 import { checkChallenge, runTests, type CheckReport, type TestRun } from "../../server-bridge/tests";
 import { progressStore } from "../../lessons/progress";
+import { announce } from "../../ui/announcer";
+import { checkAnnouncement, testRunAnnouncement } from "./results-announcements";
 import { verdictKeeper } from "../../lessons/verdict-keeper";
 
 export interface RunState<T> {
@@ -42,6 +44,7 @@ class ResultsStore {
     try {
       const data = await runTests(lessonId, files);
       this.patch(lessonId, { tests: { pending: false, data } });
+      announce(testRunAnnouncement(data));
       verdictKeeper.request();
     } catch (err) {
       this.patch(lessonId, { tests: { pending: false, error: err as Error } });
@@ -54,6 +57,7 @@ class ResultsStore {
     try {
       const data = await checkChallenge(lessonId, files);
       this.patch(lessonId, { check: { pending: false, data, files } });
+      announce(checkAnnouncement(data));
       progressStore.record(lessonId, data.passed && !data.failure);
     } catch (err) {
       this.patch(lessonId, { check: { pending: false, error: err as Error } });

@@ -16,12 +16,12 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   if (!rows.length) return null;
   return (
     <div>
-      <h5 className="mb-0.5 text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">{title}</h5>
+      <h2 className="mb-0.5 text-[0.7rem] font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase">{title}</h2>
       <table className="font-mono text-[0.75rem]">
         <tbody>
           {rows.map(([k, v]) => (
             <tr key={k}>
-              <td className={`pr-3 align-top ${k.startsWith("mcp-") ? "text-indigo-700 dark:text-indigo-300" : "text-slate-500"}`}>{k}</td>
+              <td className={`pr-3 align-top ${k.startsWith("mcp-") ? "text-indigo-700 dark:text-indigo-300" : "text-slate-600 dark:text-slate-400"}`}>{k}</td>
               <td className="break-all">{v}</td>
             </tr>
           ))}
@@ -38,17 +38,17 @@ function RequestStatePanel({ state, title }: { state: unknown; title: string }) 
   const seconds = decoded.expiresAt ? Math.round((decoded.expiresAt.getTime() - Date.now()) / 1000) : undefined;
   return (
     <div className="rounded-md border border-violet-300 bg-violet-50/60 p-2 text-xs dark:border-violet-800 dark:bg-violet-950/30" data-testid="request-state">
-      <h5 className="mb-1 font-semibold">{title} (decoded)</h5>
+      <h2 className="mb-1 font-semibold">{title} (decoded)</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="text-slate-500">format</dt>
+        <dt className="text-slate-600 dark:text-slate-400">format</dt>
         <dd className="font-mono">{decoded.version}.&lt;payload&gt;.&lt;signature&gt;</dd>
-        <dt className="text-slate-500">payload</dt>
+        <dt className="text-slate-600 dark:text-slate-400">payload</dt>
         <dd>
           <JsonTree value={decoded.payload} openDepth={4} label="requestState payload" />
         </dd>
         {decoded.expiresAt && (
           <>
-            <dt className="text-slate-500">expires</dt>
+            <dt className="text-slate-600 dark:text-slate-400">expires</dt>
             <dd>
               {decoded.expiresAt.toLocaleString()} {seconds !== undefined && (seconds > 0 ? `(in ${Math.round(seconds / 60)} min)` : "(expired)")}
             </dd>
@@ -56,30 +56,31 @@ function RequestStatePanel({ state, title }: { state: unknown; title: string }) 
         )}
         {decoded.bindTag !== undefined && (
           <>
-            <dt className="text-slate-500">bind tag</dt>
+            <dt className="text-slate-600 dark:text-slate-400">bind tag</dt>
             <dd className="font-mono break-all">
-              {String(decoded.bindTag)} <span className="font-sans text-slate-500">(the SDK codec's own binding)</span>
+              {String(decoded.bindTag)} <span className="font-sans text-slate-600 dark:text-slate-400">(the SDK codec's own binding)</span>
             </dd>
           </>
         )}
         {bindings.length > 0 && (
           <>
-            <dt className="text-slate-500">bound to</dt>
+            <dt className="text-slate-600 dark:text-slate-400">bound to</dt>
             <dd>
               <ul className="space-y-0.5" data-testid="request-state-bindings">
                 {bindings.map((b) => (
                   <li key={b.label}>
                     <span className="font-semibold">{b.label}</span> <span className="font-mono break-all">{b.value}</span>{" "}
-                    <span className="text-slate-500">{b.meaning}</span>
+                    <span className="text-slate-600 dark:text-slate-400">{b.meaning}</span>
                   </li>
                 ))}
               </ul>
             </dd>
           </>
         )}
-        <dt className="text-slate-500">signature</dt>
+        <dt className="text-slate-600 dark:text-slate-400">signature</dt>
         <dd className="font-mono break-all">
-          {decoded.signature} <span className="font-sans text-slate-500">HMAC-SHA256 by the server; the client can read the state but not forge it</span>
+          {decoded.signature}{" "}
+          <span className="font-sans text-slate-600 dark:text-slate-400">HMAC-SHA256 by the server; the client can read the state but not forge it</span>
         </dd>
       </dl>
     </div>
@@ -95,9 +96,9 @@ const short = (v: unknown) => {
 function ChangeList({ changes }: { changes: JsonChange[] }) {
   return (
     <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 text-xs dark:border-amber-700 dark:bg-amber-950/30" data-testid="round-diff">
-      <h5 className="mb-1 font-semibold">
-        Changed since the previous round <span className="font-normal text-slate-500">(+ came, − went, ~ changed)</span>
-      </h5>
+      <h2 className="mb-1 font-semibold">
+        Changed since the previous round <span className="font-normal text-slate-600 dark:text-slate-400">(+ came, − went, ~ changed)</span>
+      </h2>
       <ul className="space-y-0.5 font-mono">
         {changes.map((c) => (
           <li key={c.path} className="break-all">
@@ -113,7 +114,7 @@ function ChangeList({ changes }: { changes: JsonChange[] }) {
               {changeLine(c)}
             </span>
             {c.kind === "changed" && (
-              <span className="text-slate-500">
+              <span className="text-slate-600 dark:text-slate-400">
                 {" "}
                 {short(c.before)} → {short(c.after)}
               </span>
@@ -142,9 +143,9 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
       data-rpc-method={row.request?.method ?? ""}
     >
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-2 py-1.5 text-sm">
-        <span className="w-6 text-right font-mono text-xs text-slate-400">#{ex.seq}</span>
+        <span className="w-6 text-right font-mono text-xs text-slate-600 dark:text-slate-400">#{ex.seq}</span>
         {row.round !== undefined && <span className="badge bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">round {row.round}</span>}
-        <span className="font-mono text-xs text-slate-500">{ex.httpMethod}</span>
+        <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{ex.httpMethod}</span>
         <span className="font-mono font-semibold">{row.label}</span>
         <span className={`badge ${statusClass(ex.status)}`}>{ex.status ?? (ex.state === "failed" ? "failed" : "…")}</span>
         {row.resultType && (
@@ -177,7 +178,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
             session rebuilt here
           </span>
         )}
-        <span className="ml-auto font-mono text-xs text-slate-500">
+        <span className="ml-auto font-mono text-xs text-slate-600 dark:text-slate-400">
           {ex.durationMs !== undefined ? `${Math.round(ex.durationMs)} ms` : ""}
           {elapsed}
           {ex.state === "streaming" && " · streaming"}
@@ -192,7 +193,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
         {ex.requestBody !== undefined && (
           <div data-testid="wire-request" data-json={ex.requestText}>
             <div className="mb-0.5 flex items-center gap-2">
-              <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">request</h5>
+              <h2 className="text-[0.7rem] font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase">request</h2>
               <CopyButton text={ex.requestText ?? ""} className="btn-ghost" />
             </div>
             <JsonTree value={ex.requestBody} highlight={highlight} label="request body" />
@@ -201,9 +202,9 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
         {ex.messages.length > 0 && (
           <div data-testid="wire-response" data-json={JSON.stringify(ex.messages)}>
             <div className="mb-0.5 flex items-center gap-2">
-              <h5 className="text-[0.7rem] font-semibold tracking-wide text-slate-500 uppercase">
+              <h2 className="text-[0.7rem] font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase">
                 response{ex.messages.length > 1 ? ` (${ex.messages.length} SSE events, in order)` : ""}
-              </h5>
+              </h2>
               <CopyButton text={ex.responseText} className="btn-ghost" />
             </div>
             <div className="space-y-1">
@@ -214,7 +215,7 @@ export function ExchangeView({ row, previousRound }: { row: ReadExchange; previo
           </div>
         )}
         {ex.messages.length === 0 && ex.responseText && <pre className="font-mono text-xs whitespace-pre-wrap">{ex.responseText}</pre>}
-        {ex.error && <p className="text-xs text-slate-500">{ex.error}</p>}
+        {ex.error && <p className="text-xs text-slate-600 dark:text-slate-400">{ex.error}</p>}
         {stateInResponse !== undefined && <RequestStatePanel state={stateInResponse} title="requestState issued" />}
         {stateInRequest !== undefined && stateInResponse === undefined && <RequestStatePanel state={stateInRequest} title="requestState echoed" />}
       </div>

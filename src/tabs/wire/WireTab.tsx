@@ -51,17 +51,17 @@ export function GroupCard({
         {group.client ? (
           <span data-testid="wire-outside-client" title="Sent by a client outside this page, connected to the same session URL">
             <span className="badge bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-100">outside · {client ? clientName(client) : group.persona}</span>
-            {client && <span className="text-xs text-slate-500 dark:text-slate-400"> · {clientDetails(client)}</span>}
+            {client && <span className="text-xs text-slate-600 dark:text-slate-400"> · {clientDetails(client)}</span>}
           </span>
         ) : (
-          <span className="text-xs text-slate-500">
+          <span className="text-xs text-slate-600 dark:text-slate-400">
             {outsideToo && <span className="badge mr-1 bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100">this page</span>}
             {group.persona}
           </span>
         )}
         <span className="badge bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100">{count}</span>
         <span className="badge bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">{status}</span>
-        <span className="ml-auto text-xs text-slate-500">{new Date(group.startedAt).toLocaleTimeString()}</span>
+        <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">{new Date(group.startedAt).toLocaleTimeString()}</span>
       </summary>
       <div className="space-y-2 border-t border-slate-200 p-3 dark:border-slate-700">
         {instances.length > 1 && (
@@ -87,12 +87,12 @@ function EarlierLessons({ groups, version, clients }: { groups: WireGroup[]; ver
   if (!byLesson.size) return null;
   return (
     <section aria-label="Other lessons' calls" className="space-y-2" data-testid="wire-other-lessons">
-      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Other lessons</h3>
+      <h2 className="text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-400 uppercase">Other lessons</h2>
       {[...byLesson].map(([id, list]) => (
         <details key={id} className="rounded-md border border-dashed border-slate-300 dark:border-slate-700" data-testid="wire-lesson" data-lesson={id}>
           <summary className="cursor-pointer px-3 py-1.5 text-sm">
             {list[0].lessonTitle || "No lesson"}{" "}
-            <span className="text-xs text-slate-500">
+            <span className="text-xs text-slate-600 dark:text-slate-400">
               · {list.length} call{list.length === 1 ? "" : "s"}
             </span>
           </summary>
@@ -167,7 +167,7 @@ export function WireTab() {
       </div>
       <OutsideClients traffic={outside} />
       {!mine.length && (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:text-slate-400 dark:border-slate-700">
           {filter === "all" || filter === "page"
             ? "Nothing yet in this lesson. Call a tool and its requests appear here, round by round. So do those of any client you connect to this session's URL (see Connect)."
             : "Nothing from this client in this lesson yet."}

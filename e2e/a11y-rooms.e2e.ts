@@ -1,0 +1,80 @@
+// WCAG 2.1 AA on the room pages, measured with axe-core in both themes, wide and on a phone: the Start a room
+// dialog, the join page, the learner's room banner, the teacher board, a learner's work in its dialog, and the
+// projector view. The learner joins by keyboard alone: no click from opening the join link to the room badge.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { axeFindings } from "./support/axe";
+import { sharedBrowser, watchErrors } from "./support/browser";
+import { tabTo } from "./support/keyboard";
+
+const base = inject("baseUrl");
+const browser = sharedBrowser();
+const contexts: BrowserContext[] = [];
+// The backend opens its database with the first room: done here, under the set-up's time limit rather than a step's.
+beforeAll(async () => {
+  const warm = await fetch(`${base}/api/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  expect(warm.status).toBe(201);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
+
+async function open(theme: "light" | "dark"): Promise<Page> {
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
+  await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("dialog", (d) => void d.accept());
+  return page;
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`no violation on the room pages, ${theme} theme, wide and on a phone; a keyboard-only join`, async () => {
+    const found: string[] = [];
+    /** Audits the page as it is, then again at 390 px, and goes back to the wide layout. */
+    const audit = async (page: Page, state: string) => {
+      found.push(...(await axeFindings(page, state)));
+      await page.setViewportSize({ width: 390, height: 844 });
+      found.push(...(await axeFindings(page, `${state} at 390 px`)));
+      await page.setViewportSize({ width: 1280, height: 800 });
+    };
+
+    const teacher = await open(theme);
+    const errors = watchErrors(teacher);
+    await teacher.goto(base);
+    await teacher.getByRole("button", { name: "Start a room" }).click();
+    await teacher.getByLabel("Room name (optional)").waitFor();
+    await audit(teacher, "Start a room dialog");
+    await teacher.getByLabel("Room name (optional)").fill("Accessible workshop");
+    await teacher.getByRole("button", { name: "Start the room" }).click();
+    await teacher.getByTestId("room-code").waitFor({ timeout: 30_000 });
+    const code = await teacher.getByTestId("room-code").innerText();
+
+    const learner = await open(theme);
+    errors.push(...watchErrors(learner));
+    await learner.goto(`${base}/?join=${code}`);
+    await learner.getByLabel("Your nickname").waitFor();
+    await audit(learner, "join page");
+    // Keyboard only from here to the room badge.
+    await tabTo(learner, "#join-name");
+    await learner.keyboard.type("Kay");
+    await learner.keyboard.press("Enter");
+    await learner.getByTestId("room-badge").waitFor({ timeout: 30_000 });
+    await learner.locator('[role="radiogroup"][aria-label="Tool"]').waitFor({ state: "attached", timeout: 30_000 });
+    await audit(learner, "learner's room banner");
+
+    await teacher.getByTestId("learner-name").first().waitFor({ timeout: 10_000 });
+    await audit(teacher, "teacher board");
+    await teacher.getByRole("button", { name: "View Kay's work" }).click();
+    await teacher.getByTestId("learner-view").waitFor();
+    await audit(teacher, "a learner's work");
+    await teacher.keyboard.press("Escape");
+    await teacher.getByTestId("learner-view").waitFor({ state: "hidden" });
+    await teacher.getByRole("button", { name: "Projector view" }).click();
+    await teacher.getByTestId("projector").waitFor();
+    await audit(teacher, "projector view");
+
+    expect(errors).toEqual([]);
+    expect(found).toEqual([]);
+  }, 180_000);
+}
