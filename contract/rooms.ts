@@ -153,13 +153,16 @@ export const SharedCall = z.strictObject(
             .max(2000)
             .regex(/^(\/|https?:\/\/)/, "an exchange's url is a path or an http(s) address"),
           status: z.number().int().min(100).max(599).optional(),
+          /** When the exchange started (ms since the epoch) and how long it took, for a recording's timeline. */
+          startedAt: z.number().nonnegative().optional(),
+          durationMs: z.number().nonnegative().optional(),
           request: z.unknown().optional(),
           messages: z.array(z.unknown()).max(200),
         }),
       )
       .max(50),
   },
-  { error: '"call" must be { "label", "exchanges": [{ "method", "url", "status"?, "request"?, "messages": [] }] }' },
+  { error: '"call" must be { "label", "exchanges": [{ "method", "url", "status"?, "startedAt"?, "durationMs"?, "request"?, "messages": [] }] }' },
 );
 export type SharedCall = z.infer<typeof SharedCall>;
 

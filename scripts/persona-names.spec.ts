@@ -42,7 +42,9 @@ describe("one persona table", () => {
         return () => ++id;
       })(),
     );
-    for (const name of names) expect(clients.open(name as never).persona).toBe(name);
+    // The misbehaving client is opened with the rule it breaks, and refused without one.
+    for (const name of names) expect(clients.open(name as never, name === "misbehaving" ? { breaks: "state-edited" } : undefined).persona).toBe(name);
+    expect(() => clients.open("misbehaving")).toThrow(/needs the rule it breaks/);
     expect(() => clients.open("2026-forms" as never)).toThrow(`use one of ${PERSONA_NAMES.join(", ")}`);
   });
 

@@ -4,6 +4,7 @@
 import type { ElicitAnswer } from "../../contract/elicitation";
 
 import { isPersonaName, PERSONA_NAMES, type PersonaName as Persona } from "../../contract/personas";
+import { isMisbehaviourName, MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../contract/misbehaviour";
 
 export type { PersonaName as Persona } from "../../contract/personas";
 
@@ -18,7 +19,7 @@ type RawResult = { content?: Array<{ type: string; text?: string }>; isError?: b
  */
 export type FixtureRequest =
   | { op: "list"; clientId: number; persona: Persona }
-  | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown> }
+  | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown>; breaks?: MisbehaviourName }
   | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
   | { op: "close"; clientIds: number[] };
 type ClientRequest = Exclude<FixtureRequest, { op: "close" }>;
@@ -54,6 +55,7 @@ export class FixtureClients {
   private handlers = new Map<number, Handler | undefined>();
   private unanswered: string[] = [];
   private personas = new Map<number, Persona>();
+  private breaks = new Map<number, MisbehaviourName>();
 
   /** Client ids are unique per VM, since the host keeps one SDK client per id for the whole file. */
   constructor(
@@ -62,10 +64,16 @@ export class FixtureClients {
   ) {}
 
   /** The host connects the real client lazily, on this client's first request. */
-  open(persona: Persona): McpTestClient {
+  open(persona: Persona, options: { breaks?: MisbehaviourName } = {}): McpTestClient {
     if (!isPersonaName(persona)) throw new Error(`Unknown persona "${persona}"; use one of ${PERSONA_NAMES.join(", ")}`);
+    const { breaks } = options;
+    if (persona === "misbehaving" && !isMisbehaviourName(breaks))
+      throw new Error(`mcp.as("misbehaving", { breaks }) needs the rule it breaks: one of ${MISBEHAVIOUR_NAMES.join(", ")}`);
+    // A test file's server has no Reset button between rounds; the Call tab's misbehaving client tries that one.
+    if (breaks === "state-after-reset") throw new Error("\"state-after-reset\" needs the Call tab's Reset; a test file's server has none");
     const clientId = this.nextId();
     this.personas.set(clientId, persona);
+    if (breaks && persona === "misbehaving") this.breaks.set(clientId, breaks);
     this.handlers.set(clientId, undefined);
     return new McpTestClient(this, clientId, persona);
   }
@@ -77,7 +85,8 @@ export class FixtureClients {
 
   request(body: WithoutPersona<ClientRequest>): Promise<any> {
     // A client id this VM never opened has no persona; the host refuses the request ("unknown persona").
-    return this.send({ ...body, persona: this.personas.get(body.clientId) as Persona } as ClientRequest);
+    const breaks = body.op === "call" ? this.breaks.get(body.clientId) : undefined;
+    return this.send({ ...body, persona: this.personas.get(body.clientId) as Persona, ...(breaks && { breaks }) } as ClientRequest);
   }
 
   async answer(clientId: number, request: ElicitationRequest): Promise<ElicitAnswer> {
@@ -128,7 +137,7 @@ export class McpTestClient {
   }
 
   /** A second client of the same server as another persona; closed with the test like this one. */
-  as(persona: Persona): McpTestClient {
-    return this.clients.open(persona);
+  as(persona: Persona, options?: { breaks?: MisbehaviourName }): McpTestClient {
+    return this.clients.open(persona, options);
   }
 }

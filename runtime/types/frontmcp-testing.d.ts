@@ -90,10 +90,11 @@ declare module "@frontmcp/testing" {
    * - `"modern"`: protocol 2026-07-28 with `elicitation: { form: {} }` (what `mcp` itself is).
    * - `"modern-with-url"`: 2026-07-28 with forms and URL mode, `elicitation: { form: {}, url: {} }`; it may be sent a link.
    * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
+   * - `"misbehaving"`: 2026-07-28 with forms, whose round 2 breaks one rule: `mcp.as("misbehaving", { breaks: "state-edited" })`.
    * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
    * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
    */
-  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "legacy" | "legacy-no-forms";
+  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-no-forms";
 
   export interface McpTestClient {
     /** Which kind of client this is (`mcp` itself is `"modern"`). */
@@ -125,8 +126,25 @@ declare module "@frontmcp/testing" {
      * expect(await old.tools.list()).toContainTool("sendElicitationResult");
      * ```
      */
-    as(persona: Persona): McpTestClient;
+    as(persona: Persona, options?: { breaks?: Misbehaviour }): McpTestClient;
   }
+
+  /**
+   * The rules a `"misbehaving"` client can break in round 2 of a 2026-07-28 call:
+   * requestState re-serialised or edited; sent to another tool or with other arguments; an answer with a field outside
+   * the form, a value of the wrong type, an action outside its enum, accept without content. (Round 2 after Reset,
+   * `"state-after-reset"`, is the Call tab's only: a test file's server has no Reset.)
+   */
+  export type Misbehaviour =
+    | "state-reserialised"
+    | "state-edited"
+    | "state-other-tool"
+    | "state-other-arguments"
+    | "state-after-reset"
+    | "answer-extra-field"
+    | "answer-wrong-type"
+    | "answer-outside-enum"
+    | "accept-without-content";
 
   export interface TestFixtures {
     /** A fresh 2026-07-28 client (with form elicitation) of this test file's server. */

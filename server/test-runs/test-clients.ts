@@ -6,6 +6,7 @@ import { Client, type DiscoverResult, isInputRequiredResult, ProtocolErrorCode, 
 import type { CheckCall } from "../../contract/api";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
+import { misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -127,14 +128,17 @@ export class TestClients {
       const args = request.args ?? {};
       const entry = this.transcribe && this.calls.length < MAX_CALLS ? { tool: request.name, args, persona: request.persona, answers: [] } : undefined;
       if (entry) this.calls.push(entry);
-      return JSON.stringify({ result: await this.transcribed(request.clientId, entry, () => this.call(client, request.clientId, request.name, args)) });
+      return JSON.stringify({
+        result: await this.transcribed(request.clientId, entry, () => this.call(client, request.clientId, request.name, args, request.breaks)),
+      });
     } catch (error) {
       return JSON.stringify({ error: errorOf(error) });
     }
   }
 
   /** 2026-07-28 rounds by hand, answering each question through the test's handler; 2025 clients get pushes. */
-  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>) {
+  /** `breaks`: a misbehaving client's round 2 breaks that rule (contract/misbehaviour.ts), sent as the SDK client sends any call. */
+  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
     let params: Record<string, unknown> = { name, arguments: args };
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const result = await client.callTool(params as never, { allowInputRequired: true });
@@ -143,6 +147,13 @@ export class TestClients {
       for (const [key, input] of Object.entries(result.inputRequests ?? {}))
         inputResponses[key] = await this.answered(clientId, asRequest((input as { params: Record<string, unknown> }).params));
       params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
+      if (breaks && round === 0) {
+        params = misbehave(
+          breaks,
+          params as RetryParams,
+          (await client.listTools()).tools.map((t) => t.name),
+        );
+      }
     }
     throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: ProtocolErrorCode.InternalError });
   }

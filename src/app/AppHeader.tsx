@@ -8,6 +8,7 @@ import { useProject } from "../project/project-store";
 import { useSession } from "../server-bridge/session";
 import { Spinner } from "../ui/Spinner";
 import { ResetMenu } from "./ResetMenu";
+import { RecordingMenu } from "../replay/RecordingMenu";
 import { useFontSize, usePresenter, useTheme } from "./theme";
 import type { Resets } from "./resets";
 
@@ -44,6 +45,7 @@ export function AppHeader({ steps, lessonId, onPick, roomSlot, resets, onShare, 
             Share<span className="hidden sm:inline"> link</span>
           </span>
         </button>
+        <RecordingMenu />
         <ResetMenu disabled={!project.lesson} onCode={resets.code} onData={() => void resets.data()} onAll={resets.all} />
         <button type="button" className="btn-secondary" onClick={() => onDialog("server")}>
           Server

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { fetchLearnerView } from "../server-bridge/rooms";
 import { Spinner } from "../ui/Spinner";
+import { ExportLearnerButton } from "../replay/ExportLearnerButton";
 import { ScrollablePre } from "../ui/Scrollable";
 
 const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
@@ -32,7 +33,8 @@ export function LearnerViewer({ code, teacherKey, learnerId, onClose }: { code: 
           {view.data ? view.data.name : "Learner"}{" "}
           <span className="text-sm font-normal text-slate-500 dark:text-slate-400">read-only{view.data?.item ? ` · ${view.data.item}` : ""}</span>
         </h2>
-        <button type="button" className="btn-secondary ml-auto" onClick={() => dialog.current?.close()}>
+        {view.data && <ExportLearnerButton view={view.data} />}
+        <button type="button" className={view.data ? "btn-secondary" : "btn-secondary ml-auto"} onClick={() => dialog.current?.close()}>
           Close
         </button>
       </div>

@@ -19,9 +19,15 @@ function sharedCall(groupId: number | undefined): SharedCall | undefined {
   return {
     label: group.label.slice(0, 200),
     persona: group.persona,
-    exchanges: group.exchanges
-      .slice(-12)
-      .map((x) => ({ method: x.httpMethod, url: x.url, status: x.status, request: x.requestBody ?? cut(x.requestText), messages: x.messages.slice(0, 8) })),
+    exchanges: group.exchanges.slice(-12).map((x) => ({
+      method: x.httpMethod,
+      url: x.url,
+      status: x.status,
+      startedAt: x.startedAt,
+      durationMs: x.durationMs,
+      request: x.requestBody ?? cut(x.requestText),
+      messages: x.messages.slice(0, 8),
+    })),
   };
 }
 

@@ -14,6 +14,7 @@ import { PAGE_CLIENT_HEADER } from "../../contract/traffic";
 import { eraMismatch } from "./era-mismatch";
 import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
+import { misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
 export interface ElicitationQuestion {
@@ -168,6 +169,8 @@ export async function callTool(opts: {
   tool: string;
   args: Record<string, unknown>;
   ask: Ask;
+  /** A `misbehaving` client: round 2 breaks this rule (after `beforeRetry`, which resets the data for "after Reset"). */
+  breaks?: { name: MisbehaviourName; tools: string[]; beforeRetry(): Promise<void> };
 }): Promise<CallOutcome> {
   const connection = await connect(opts.mcpUrl, opts.persona, opts.generation, opts.discover);
   const answers: AnsweredQuestion[] = [];
@@ -201,6 +204,10 @@ export async function callTool(opts: {
       }
       // The retry repeats the original params, adds this round's answers and echoes the state byte for byte.
       params = { ...base, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
+      if (opts.breaks && round === 1) {
+        await opts.breaks.beforeRetry();
+        params = misbehave(opts.breaks.name, params as RetryParams, opts.breaks.tools);
+      }
     }
     return { kind: "failure", message: `The tool still asked for input after ${MAX_ROUNDS} rounds.`, answers };
   } catch (err) {

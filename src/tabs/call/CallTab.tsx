@@ -15,6 +15,8 @@ import { MakeTestButton } from "./MakeTestButton";
 import { SimpleForm } from "./SimpleForm";
 import { simpleFields } from "./simple-form";
 import { useFullForm } from "./full-form";
+import { BreakPicker } from "../../misbehaving/BreakPicker";
+import { RuleKept } from "../../misbehaving/RuleKept";
 
 const ARGS_FORM_ID = "tool-arguments";
 
@@ -61,8 +63,8 @@ export function CallTab() {
     <div className="space-y-4">
       <fieldset>
         <legend className="mb-1 text-sm font-semibold">You are the client</legend>
-        {/* A column per protocol revision: the table lists the three 2026-07-28 clients, then the two 2025-11-25 ones. */}
-        <div role="radiogroup" aria-label="Client persona" className="grid grid-flow-col grid-cols-2 grid-rows-3 gap-1.5">
+        {/* A column per protocol revision: the table lists the four 2026-07-28 clients, then the two 2025-11-25 ones. */}
+        <div role="radiogroup" aria-label="Client persona" className="grid grid-flow-col grid-cols-2 grid-rows-4 gap-1.5">
           {personas.map((p) => (
             <label
               key={p.name}
@@ -87,6 +89,7 @@ export function CallTab() {
           ))}
         </div>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{persona.blurb}</p>
+        {persona.name === "misbehaving" && <BreakPicker value={call.breaks} disabled={call.running} onChange={(b) => callStore.setBreaks(b)} />}
         {call.lessonPersona && call.lessonPersona !== persona.name && (
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             This lesson is written for “{personaNamed(call.lessonPersona).label}” ({call.lessonPersona}).{" "}
@@ -233,6 +236,7 @@ export function CallTab() {
           actions={<MakeTestButton call={call.outcome} />}
         />
       )}
+      {call.outcome?.broke && !call.question && <RuleKept call={call.outcome} broke={call.outcome.broke} />}
       {(call.outcome || call.question) && <ServedByNote groupId={call.groupId} />}
       <CallHistory history={call.history} current={call.outcome} />
     </div>

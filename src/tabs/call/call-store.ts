@@ -12,6 +12,7 @@ import { projectStore } from "../../project/project-store";
 import { verdictKeeper } from "../../lessons/verdict-keeper";
 import { adaptSchema } from "./schema-adapter";
 import { loadPersona, savePersona } from "./stored-persona";
+import { MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../../contract/misbehaviour";
 import { announce } from "../../ui/announcer";
 import { outcomeAnnouncement, questionAnnouncement } from "./call-announcements";
 
@@ -23,6 +24,10 @@ export type FinishedCall = CallOutcome & {
   args: Record<string, unknown>;
   at: number;
   via?: "sendElicitationResult";
+  /** The Wire card of this call. */
+  groupId?: number;
+  /** The rule a `misbehaving` client broke in round 2. */
+  broke?: MisbehaviourName;
 };
 
 export interface LessonCall {
@@ -41,6 +46,8 @@ export interface LessonCall {
 
 export interface CallState extends LessonCall {
   persona: PersonaName;
+  /** The rule the `misbehaving` client breaks. */
+  breaks: MisbehaviourName;
   lessonId?: string;
   /** The client the open lesson's text is written for. */
   lessonPersona?: PersonaName;
@@ -66,10 +73,11 @@ const SESSION_GONE =
 
 class CallStore {
   private persona: PersonaName = loadPersona() ?? DEFAULT_PERSONA;
+  private breaks: MisbehaviourName = MISBEHAVIOUR_NAMES[0];
   private lessonPersona: PersonaName | undefined;
   private lessonId = NO_LESSON;
   private lessons = new Map<string, LessonCall>([[NO_LESSON, empty()]]);
-  private view: CallState = { ...empty(), persona: this.persona };
+  private view: CallState = { ...empty(), persona: this.persona, breaks: this.breaks };
   private listeners = new Set<() => void>();
   private pending = new Map<string, { resolve: (a: ElicitAnswer) => void; reject: (e: Error) => void }>();
   private seq = 0;
@@ -87,7 +95,13 @@ class CallStore {
   }
 
   private publish() {
-    this.view = { ...this.of(this.lessonId), persona: this.persona, lessonId: this.lessonId || undefined, lessonPersona: this.lessonPersona };
+    this.view = {
+      ...this.of(this.lessonId),
+      persona: this.persona,
+      breaks: this.breaks,
+      lessonId: this.lessonId || undefined,
+      lessonPersona: this.lessonPersona,
+    };
     for (const l of this.listeners) l();
   }
 
@@ -127,6 +141,11 @@ class CallStore {
   setPersona(persona: PersonaName) {
     savePersona(persona);
     this.persona = persona;
+    this.publish();
+  }
+
+  setBreaks(breaks: MisbehaviourName) {
+    this.breaks = breaks;
     this.publish();
   }
 
@@ -190,10 +209,16 @@ class CallStore {
     try {
       const mcp = await loadMcp();
       const files = projectStore.snapshot().files;
+      const broke = persona.name === "misbehaving" && !fallbackOf ? this.breaks : undefined;
+      const breaks = broke && {
+        name: broke,
+        tools: sessionKeeper.snapshot().tools.map((t) => t.name),
+        beforeRetry: async () => void (broke === "state-after-reset" && (await sessionKeeper.resetData(files))),
+      };
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
           const { generation, discover } = sessionKeeper.snapshot();
-          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId) });
+          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId), breaks });
         } catch (err) {
           if (!(err instanceof mcp.SessionGoneError)) throw err;
           // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
@@ -212,6 +237,8 @@ class CallStore {
         persona: persona.name,
         at: Date.now(),
         via: fallbackOf ? "sendElicitationResult" : undefined,
+        groupId,
+        broke,
       };
       const history = [finished, ...this.of(lessonId).history].slice(0, HISTORY_LIMIT);
       this.setFor(lessonId, { outcome: finished, history });

@@ -4,20 +4,14 @@ import { useMemo, useState } from "react";
 import { clientDetails, clientName, useOutsideTraffic, type TrafficClient } from "../../server-bridge/outside-traffic";
 import { useWireLog, wireLog, type WireGroup } from "../../server-bridge/wire-log";
 import { CopyButton } from "../../ui/CopyButton";
+import { download } from "../../ui/download";
 import { ExchangeView } from "./ExchangeView";
 import { OutsideClients } from "./OutsideClients";
 import { SequenceDiagram } from "./SequenceDiagram";
 import { readGroup, roundInstances } from "./wire-analysis";
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** `outsideToo`: outside clients' cards are on the tab as well, so the page's own say whose they are. */
-function GroupCard({
+/** `outsideToo`: outside clients' cards are on the tab as well, so the page's own say whose they are. Also the replay's card. */
+export function GroupCard({
   group,
   latest,
   version,
