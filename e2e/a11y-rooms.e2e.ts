@@ -70,9 +70,9 @@ for (const theme of ["light", "dark"] as const) {
     await audit(teacher, "a learner's work");
     await teacher.keyboard.press("Escape");
     await teacher.getByTestId("learner-view").waitFor({ state: "hidden" });
-    await teacher.getByRole("button", { name: "Projector view" }).click();
-    await teacher.getByTestId("projector").waitFor();
-    await audit(teacher, "projector view");
+    const [projector] = await Promise.all([teacher.waitForEvent("popup"), teacher.getByRole("button", { name: "Open projector" }).click()]);
+    await projector.getByTestId("projector").waitFor({ timeout: 30_000 });
+    await audit(projector, "projector view");
 
     expect(errors).toEqual([]);
     expect(found).toEqual([]);
