@@ -22,9 +22,10 @@ describe("the teacher's export of a learner", () => {
     expect(read.recording).toMatchObject({ source: "teacher", files: view.files, wire: [{ exchanges: [{ startedAt: 1000, durationMs: 4, status: 200 }] }] });
   });
 
+  // The server checks a learner's call against its contract; the recording stays safe even if an older row holds junk.
   test("junk a learner's page sent still makes a recording that opens", () => {
     for (const lastCall of [undefined, "text", { exchanges: "no" }, { exchanges: [null, 5, { status: -1, startedAt: "soon", method: 7 }] }]) {
-      const read = readRecording(JSON.stringify(learnerRecording({ id: 1, name: "B", lastCall })));
+      const read = readRecording(JSON.stringify(learnerRecording({ id: 1, name: "B", lastCall: lastCall as never })));
       expect(read.ok, JSON.stringify(lastCall)).toBe(true);
     }
   });
