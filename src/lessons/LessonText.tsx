@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 import type { Lesson } from "../server-bridge/lessons";
 import { Markdown } from "../markdown/Markdown";
@@ -22,8 +22,16 @@ interface Props {
 
 /** The lesson's text beside the editor, with the way to the previous and next step at its end. */
 export function LessonText({ lesson, origin, step, previous, next, state, onPick, notices }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  // A lesson opens at its top: the pane that scrolls it (whichever layout) goes back up when another lesson opens.
+  useEffect(() => {
+    for (let el = ref.current?.parentElement; el; el = el.parentElement) {
+      el.scrollTop = 0;
+      if (el.dataset.pane) break;
+    }
+  }, [lesson.id]);
   return (
-    <article className="p-4" aria-label="Lesson">
+    <article ref={ref} className="p-4" aria-label="Lesson">
       {notices}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span
