@@ -1,7 +1,7 @@
 // Help the teacher released to the room for this challenge: every check's hint, and perhaps the reference solution.
 import { useProject } from "../project/project-store";
 import { useRoomMembership } from "../server-bridge/rooms";
-import { ScrollablePre } from "../ui/Scrollable";
+import { SolutionFiles } from "../tabs/tests/SolutionFiles";
 
 export function ReleasedHelp() {
   const challengeId = useProject().lesson?.id;
@@ -22,12 +22,7 @@ export function ReleasedHelp() {
       {help.solution && (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-medium">Reference solution</summary>
-          {Object.entries(help.solution).map(([file, source]) => (
-            <div key={file} className="mt-2">
-              <p className="font-mono text-xs font-semibold">{file}</p>
-              <ScrollablePre className="max-h-72 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{source}</ScrollablePre>
-            </div>
-          ))}
+          <SolutionFiles files={help.solution} />
         </details>
       )}
     </section>
