@@ -1,4 +1,5 @@
-// Help the teacher released to the room for this challenge: every check's hint, and perhaps the reference solution.
+// Help the teacher released to the room for this challenge: the hints (each shown on its failing check when the learner
+// asks, so the board counts every reveal), and perhaps the reference solution.
 import { useProject } from "../project/project-store";
 import { useRoomMembership } from "../server-bridge/rooms";
 import { SolutionFiles } from "../tabs/tests/SolutionFiles";
@@ -11,13 +12,9 @@ export function ReleasedHelp() {
     <section aria-label="Help from your teacher" className="panel border-emerald-300 p-3 dark:border-emerald-800" data-testid="released-help">
       <h3 className="mb-1 text-sm font-semibold">From your teacher</h3>
       {help.hints && (
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {Object.entries(help.hints).map(([check, hint]) => (
-            <li key={check}>
-              <b>{check}</b>: {hint}
-            </li>
-          ))}
-        </ul>
+        <p className="text-sm" data-testid="hints-released">
+          Hints are open for this challenge: press Check, then <b>Show a hint</b> on a check that fails, one at a time.
+        </p>
       )}
       {help.solution && (
         <details className="mt-2">
