@@ -34,11 +34,13 @@ async function check(page: Page, nth: number) {
   return nth;
 }
 
-async function shots(page: Page, stage: string, dark: boolean) {
+/** Both widths; on a phone the Tests panel is its own pane ("Try it"), the end of course is in the lesson pane. */
+async function shots(page: Page, stage: string, dark: boolean, pane: "Try it" | "Lesson" = "Try it") {
   mkdirSync(OUT, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(200);
+    if (width === 390) await page.getByRole("tab", { name: pane, exact: true }).click();
     await page.screenshot({ path: `${OUT}alone-${stage}-${dark ? "dark" : "light"}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -99,7 +101,9 @@ for (const dark of [false, true]) {
     expect(await end.getByTestId("course-end-count").innerText()).toMatch(/^1 of \d+ lessons and challenges pass now/);
     expect(await end.getByRole("link", { name: /specification/ }).getAttribute("href")).toContain("modelcontextprotocol.io/specification");
     expect(await end.getByRole("link", { name: /official TypeScript SDK/ }).getAttribute("href")).toContain("github.com/modelcontextprotocol/typescript-sdk");
-    await shots(page, "end", dark);
+    // It opens at its top, its heading focused.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("End of course");
+    await shots(page, "end", dark, "Lesson");
     await end.getByRole("button", { name: "Open the Connect panel" }).click();
     await page.getByRole("dialog", { name: "Connect a real client" }).waitFor();
     await page.keyboard.press("Escape");

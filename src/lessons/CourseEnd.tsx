@@ -1,5 +1,6 @@
 // The end of course: what passes (from the server's verdicts the page kept), what each lesson and challenge taught
 // in one line, and where to go next. Opened after the last challenge, or from the lessons menu's last entry.
+import { useEffect, useRef } from "react";
 import { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 import type { CourseStep } from "./course";
 import { passingCount } from "./course";
@@ -19,10 +20,18 @@ const ONWARD = [
 
 export function CourseEnd({ steps, progress, onPick, onConnect }: { steps: CourseStep[]; progress: Progress; onPick(id: string): void; onConnect(): void }) {
   const count = passingCount(steps, (id) => stateIn(progress, id) === "passes-now");
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It opens at its top whatever the lesson pane's scroll was, and a keyboard user starts from its heading.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   const groups = (["lesson", "challenge"] as const).map((kind) => [kind, steps.filter((s) => s.lesson.kind === kind)] as const);
   return (
     <article className="p-4" aria-label="End of course" data-testid="course-end">
-      <h1 className="mb-1 text-xl font-bold">End of course</h1>
+      <h1 ref={heading} tabIndex={-1} className="mb-1 text-xl font-bold outline-none">
+        End of course
+      </h1>
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="course-end-count">
         {count.passing} of {count.total} lessons and challenges pass now{count.passing === count.total ? ": all of them. Well done." : "."}
       </p>
