@@ -21,7 +21,10 @@ afterAll(async () => {
 
 async function themed(dark: boolean): Promise<Page> {
   const context = await newContext(browser(), { dark });
-  await context.addInitScript((t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t), dark ? "dark" : "light");
+  await context.addInitScript(
+    (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
+    dark ? "dark" : "light",
+  );
   contexts.push(context);
   return context.newPage();
 }
@@ -76,7 +79,12 @@ for (const dark of [false, true]) {
     await panel.getByRole("button", { name: "Show me the solution" }).click();
     const shownSolution = panel.getByTestId("solution");
     await shownSolution.waitFor({ timeout: 15_000 });
-    expect(await shownSolution.innerText()).toContain(solution.split("\n").find((l) => l.includes("elicit"))!.trim());
+    expect(await shownSolution.innerText()).toContain(
+      solution
+        .split("\n")
+        .find((l) => l.includes("elicit"))!
+        .trim(),
+    );
     await shots(page, "solution", dark);
   }, 300_000);
 

@@ -18,7 +18,8 @@ afterAll(() => kit?.close());
 
 const reveal = (code: string, learnerKey: string, item: string) => api(kit.pg, "POST", `/api/rooms/${code}/hint-reveal`, { learnerKey, item });
 const check = (learnerKey: string) => api(kit.pg, "POST", `/api/challenges/${C1}/check`, { files: starter, learnerKey });
-const board = async (room: { code: string; teacherKey: string }) => (await api(kit.pg, "GET", `/api/rooms/${room.code}`, undefined, bearer(room.teacherKey))).json;
+const board = async (room: { code: string; teacherKey: string }) =>
+  (await api(kit.pg, "GET", `/api/rooms/${room.code}`, undefined, bearer(room.teacherKey))).json;
 
 describe("hint reveals in a room", () => {
   test("are refused while hints are held, counted once released, per learner and item", async () => {

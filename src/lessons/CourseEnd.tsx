@@ -14,8 +14,16 @@ const STATE_CLASS: Partial<Record<ItemState, string>> = {
 
 /** Where a learner goes after the course: the spec's elicitation page, the official SDK, and their own server's Connect panel. */
 const ONWARD = [
-  { href: "https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation", title: "The MCP specification: elicitation", why: "Every rule the playground's server keeps, in the spec's own words." },
-  { href: "https://github.com/modelcontextprotocol/typescript-sdk", title: "The official TypeScript SDK", why: "What lessons 13 to 15 ran: build your own server on it." },
+  {
+    href: "https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation",
+    title: "The MCP specification: elicitation",
+    why: "Every rule the playground's server keeps, in the spec's own words.",
+  },
+  {
+    href: "https://github.com/modelcontextprotocol/typescript-sdk",
+    title: "The official TypeScript SDK",
+    why: "What lessons 13 to 15 ran: build your own server on it.",
+  },
 ];
 
 export function CourseEnd({ steps, progress, onPick, onConnect }: { steps: CourseStep[]; progress: Progress; onPick(id: string): void; onConnect(): void }) {
@@ -43,7 +51,11 @@ export function CourseEnd({ steps, progress, onPick, onConnect }: { steps: Cours
               const state = stateIn(progress, s.lesson.id);
               return (
                 <li key={s.lesson.id} className="text-sm" data-testid="course-end-item" data-state={state}>
-                  <button type="button" className="text-left font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300" onClick={() => onPick(s.lesson.id)}>
+                  <button
+                    type="button"
+                    className="text-left font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                    onClick={() => onPick(s.lesson.id)}
+                  >
                     {s.label}: {s.lesson.title}
                   </button>{" "}
                   <span className={`text-xs whitespace-nowrap ${STATE_CLASS[state] ?? "text-slate-600 dark:text-slate-400"}`}>

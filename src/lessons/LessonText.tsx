@@ -46,7 +46,8 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
       <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "")} />
       {lesson.kind === "challenge" && (
         <p className="mt-4 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
-          Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass; each that does not has a hint you can show when you want it.
+          Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass; each that does not has a hint you can show
+          when you want it.
         </p>
       )}
       <nav aria-label="Course" className="mt-6 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">

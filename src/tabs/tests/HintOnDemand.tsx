@@ -25,7 +25,13 @@ export function HintOnDemand({ challengeId, check, hint }: { challengeId: string
   };
   return (
     <div className="ml-5">
-      <button type="button" className="btn-ghost !px-1.5 !py-0.5 text-xs" onClick={() => void show()} disabled={state.busy} aria-label={`Show a hint for "${check}"`}>
+      <button
+        type="button"
+        className="btn-ghost !px-1.5 !py-0.5 text-xs"
+        onClick={() => void show()}
+        disabled={state.busy}
+        aria-label={`Show a hint for "${check}"`}
+      >
         Show a hint
       </button>
       {state.error && (
