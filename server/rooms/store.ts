@@ -48,6 +48,7 @@ export type ProgressRow = {
   failing: string[];
   problem_kind: ProblemKind | null;
   problem: string | null;
+  hints_revealed: number;
 };
 export type Joined = { learnerKey: string; name: string; id: number; rejoinToken: string } | "no-room" | "ended" | "full" | "closed";
 /** One learner and item: export.csv's rows. */
@@ -292,7 +293,7 @@ export class RoomStore {
   async progress(code: string): Promise<ProgressRow[]> {
     return this.db.query<ProgressRow>(
       `SELECT p.learner_id, p.item, p.opened_at IS NOT NULL AS opened, p.tried_at IS NOT NULL AS tried, p.passed AS passes_now, p.first_passed_at,
-         p.failing, p.problem_kind, p.problem
+         p.failing, p.problem_kind, p.problem, p.hints_revealed
        FROM room_progress p JOIN room_learners l ON l.id = p.learner_id WHERE l.room_code = $1 AND l.left_at IS NULL`,
       [code],
     );

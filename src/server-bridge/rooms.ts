@@ -145,6 +145,13 @@ class RoomMembership {
     if (this.state.room) this.set({ room: { ...this.state.room, handRaised: true } });
   }
 
+  /** Counts one revealed hint on the board; in a room a hint shows only once the server has counted it. */
+  async revealHint(item: string): Promise<void> {
+    const m = this.state.membership;
+    if (!m) return;
+    await requestJson("POST", path(m.code, "/hint-reveal"), { learnerKey: m.learnerKey, item });
+  }
+
   async lowerHand(): Promise<void> {
     const m = this.state.membership;
     if (!m) return;
