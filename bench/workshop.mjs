@@ -127,6 +127,8 @@ function childEnv(args, sandbox) {
     ...(args.workers !== undefined && { SANDBOX_WORKERS: String(args.workers) }),
     // Every bench learner comes from 127.0.0.1: one address joining hundreds of times in a second is the room here.
     ...(args.rooms && { RATE_JOINS_BURST: "100000", RATE_JOINS_PER_MINUTE: "100000" }),
+    // A room's runs are shared out per learner key; these learners run without one, so the share per address goes.
+    RUNS_PER_CLIENT: "0",
   };
 }
 

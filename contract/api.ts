@@ -143,10 +143,22 @@ export type ConsoleTail = z.infer<typeof ConsoleTail>;
 
 // POST /api/challenges/{id}/check.
 export const CheckBody = z.object(
-  { files: ProjectFiles, learnerKey: z.string({ error: '"learnerKey" must be the key the room gave on joining' }).optional() },
+  {
+    files: ProjectFiles,
+    learnerKey: z.string({ error: '"learnerKey" must be the key the room gave on joining' }).optional(),
+    /** The learner's session: the server counts its own Checks of each challenge there (the solution opens after three). */
+    session: z.string({ error: '"session" must be the id POST /api/sessions gave' }).optional(),
+  },
   { error: FILES_BODY_ERROR },
 );
 export type CheckBody = z.infer<typeof CheckBody>;
+
+// POST /api/sessions/{id}/solution.
+/** Checks of a challenge the server must have run for a session before it gives that session the reference solution. */
+export const CHECKS_BEFORE_SOLUTION = 3;
+export const SolutionBody = z.strictObject({ challenge: z.string() }, { error: 'Send { "challenge" }' });
+/** 200: the reference solution's files; 403 (code SOLUTION_NOT_YET) with `checks` when fewer Checks ran. */
+export type Solution = { challenge: string; files: Record<string, string> };
 /** The real reason checks failed (compile error, load error, time limit, the tool's own failure): said before hints. */
 export const CheckProblem = z.strictObject({
   kind: z.enum(["compile", "load", "timeout", "memory", "tool", "test"]),

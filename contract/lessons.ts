@@ -8,6 +8,8 @@ export const LessonSummary = z.strictObject({
   title: z.string(),
   kind: z.enum(["lesson", "challenge"]),
   summary: z.string(),
+  /** What the lesson taught, in one line: the end of course lists these. */
+  taught: z.string(),
   /** The client the lesson's text expects; the Call tab switches to it when the lesson opens. */
   persona: z.enum(PERSONA_NAMES),
 });

@@ -29,6 +29,8 @@ export type BoardItem = {
   locked: boolean;
   /** Challenges: each hidden check and how many learners fail it in their last Check. */
   checks: { name: string; failing: number }[];
+  /** Hints the present learners revealed on this item, one reveal at a time. */
+  hintsRevealed: number;
 };
 
 export type BoardLearner = {
@@ -41,6 +43,8 @@ export type BoardLearner = {
   passedBefore: number;
   /** Where the learner stands on each item they opened (the grid's cells), keyed by item id; items not opened are left out. */
   items: Record<string, ItemState>;
+  /** Hints the learner revealed, per item; items without a reveal are left out. */
+  hintsRevealed: Record<string, number>;
   lastActiveAt: string;
   /** Trying one item for ROOM_STUCK_TRYING_MINUTES without passing, or idle for ROOM_STUCK_IDLE_MINUTES. */
   stuck: boolean;
@@ -118,6 +122,15 @@ export type LearnerRoom = {
   /** After the end: the learner's own results. */
   summary?: LearnerSummary;
 };
+
+/** What a failing check says in a room instead of its hint, until the teacher releases hints (or the room has them always on). */
+export const HELD_HINT = "Not passing yet. Hints for this challenge appear when your teacher releases them.";
+
+/** POST /api/rooms/{code}/hint-reveal: the learner revealed one hint of `item`; counted on the board. */
+export const HintReveal = z.object(
+  { learnerKey: z.string().optional(), item: z.string({ error: '"item" must be the challenge whose hint was revealed' }) },
+  { error: 'Send { "learnerKey", "item" }' },
+);
 
 /** The parts of the server's CheckReport (server/test-runs/challenge-check.ts) that rooms keep. */
 export type CheckReportShape = {

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, test } from "vitest";
 import { axNames, axTexts } from "./support/ax-tree";
 import { callResult, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
-import { focusIsIn, tabTo } from "./support/keyboard";
+import { expectDialogFocus, focusIsIn, tabTo } from "./support/keyboard";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
@@ -95,15 +95,7 @@ test("a dialog holds focus while open and gives it back on Escape", async () => 
   await page.goto(`${base}/?lesson=02-asking-with-elicit`);
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
   await tabTo(page, 'button[aria-label="Connect a client"]');
-  await page.keyboard.press("Enter");
-  await page.getByRole("dialog").waitFor();
-  for (let i = 0; i < 25; i++) {
-    expect(await focusIsIn(page, "dialog[open]")).toBe(true);
-    await page.keyboard.press("Tab");
-  }
-  await page.keyboard.press("Escape");
-  await page.getByRole("dialog").waitFor({ state: "hidden" });
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Connect a client");
+  await expectDialogFocus(page, page.getByRole("button", { name: "Connect a client" }));
   await context.close();
 });
 

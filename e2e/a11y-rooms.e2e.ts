@@ -1,14 +1,17 @@
 // WCAG 2.1 AA on the room pages, measured with axe-core in both themes, wide and on a phone: the Start a room
-// dialog, the join page, the learner's room banner, the teacher board, a learner's work in its dialog, and the
-// projector view. The learner joins by keyboard alone: no click from opening the join link to the room badge.
+// dialog, the join page, the learner's room banner and raise-hand form, the teacher board, a learner's work in its
+// dialog, the projector view, the locked-challenge dialog, the teacher's grid with a roster dialog, and the results.
+// Each dialog holds focus while open and, where it can be dismissed, gives it back to its opener. The learner joins
+// by keyboard alone: no click from opening the join link to the room badge.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { axeFindings } from "./support/axe";
 import { sharedBrowser, watchErrors } from "./support/browser";
-import { tabTo } from "./support/keyboard";
+import { expectDialogFocus, expectFocusKeptInDialog, tabTo } from "./support/keyboard";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
+const C1 = "c1-confirm-before-deleting";
 const contexts: BrowserContext[] = [];
 // The backend opens its database with the first room: done here, under the set-up's time limit rather than a step's.
 beforeAll(async () => {
@@ -62,6 +65,7 @@ for (const theme of ["light", "dark"] as const) {
     await learner.getByTestId("room-badge").waitFor({ timeout: 30_000 });
     await learner.locator('[role="radiogroup"][aria-label="Tool"]').waitFor({ state: "attached", timeout: 30_000 });
     await audit(learner, "learner's room banner");
+    await expectDialogFocus(learner, learner.getByRole("button", { name: "✋ Raise hand" }), () => audit(learner, "raise-hand form"));
 
     await teacher.getByTestId("learner-name").first().waitFor({ timeout: 10_000 });
     await audit(teacher, "teacher board");
@@ -74,7 +78,35 @@ for (const theme of ["light", "dark"] as const) {
     await projector.getByTestId("projector").waitFor({ timeout: 30_000 });
     await audit(projector, "projector view");
 
+    // A locked challenge: the learner who opens it meets a modal dialog that keeps focus on its way out.
+    await teacher.getByTestId(`item-${C1}`).getByRole("button", { name: "Lock" }).click();
+    await teacher.getByTestId(`item-${C1}`).getByRole("button", { name: "Unlock" }).waitFor();
+    await learner.getByRole("combobox", { name: "Lesson" }).selectOption(C1);
+    await learner
+      .locator("dialog:modal")
+      .getByRole("button", { name: /^Go to/ })
+      .waitFor({ timeout: 10_000 });
+    await audit(learner, "locked-challenge dialog");
+    await expectFocusKeptInDialog(learner);
+    await learner.keyboard.press("Escape");
+    expect(await learner.locator("dialog:modal").count()).toBe(1);
+    await learner
+      .locator("dialog:modal")
+      .getByRole("button", { name: /^Go to/ })
+      .click();
+    await learner.locator("dialog:modal").waitFor({ state: "detached" });
+
+    await teacher.getByRole("tab", { name: "Grid" }).click();
+    await teacher.getByRole("group", { name: "Roster: Kay" }).waitFor();
+    await audit(teacher, "teacher's grid");
+    await expectDialogFocus(teacher, teacher.getByRole("group", { name: "Roster: Kay" }).getByRole("button", { name: "Rename" }), () =>
+      audit(teacher, "roster dialog"),
+    );
+    await teacher.getByRole("tab", { name: "Results" }).click();
+    await teacher.getByTestId("results").waitFor();
+    await audit(teacher, "teacher's results");
+
     expect(errors).toEqual([]);
     expect(found).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 }

@@ -18,6 +18,7 @@ import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
 import { Rooms } from "./rooms/rooms";
 import { sessionRoutes } from "./routes/api-sessions";
+import { solutionRoutes } from "./routes/api-solution";
 import { testRoutes } from "./routes/api-tests";
 import { mcpHandler } from "./routes/mcp-route";
 import { matchRoute, type Route } from "./routes/route";
@@ -71,6 +72,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     ...sessionRoutes(registry),
     ...lessonRoutes(),
     ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...solutionRoutes({ registry }),
     ...roomRoutes(rooms, () => joinAddresses({ ...config, port })),
   ];
   const mcp = mcpHandler(registry);

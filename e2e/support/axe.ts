@@ -19,6 +19,8 @@ interface AxeInPage {
 export async function axeFindings(page: Page, state: string, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, so the page's own script policy does not stand in the way.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(SOURCE);
+  // A colour mid-transition (a tab just picked, a button just left) is no colour a reader is left with.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   const violations = await page.evaluate(
     async ({ tags, extra, within }) => {
       const axe = (window as unknown as { axe: AxeInPage }).axe;

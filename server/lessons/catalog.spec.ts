@@ -17,9 +17,11 @@ describe("lesson catalog", () => {
     expect(all[12].id).toBe("13-support-desk-on-the-official-sdk");
     expect(all.map((l) => l.id).slice(0, 19)).toEqual([...all.map((l) => l.id).slice(0, 19)].sort());
     for (const lesson of all) {
-      expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "persona", "summary", "title"]);
+      expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "persona", "summary", "taught", "title"]);
       expect(lesson.title.length).toBeGreaterThan(0);
       expect(lesson.summary.length).toBeGreaterThan(0);
+      // The end of course lists each one's line: one line, a sentence.
+      expect(lesson.taught).toMatch(/^[^\n]{10,120}\.$/);
     }
   });
 
@@ -111,14 +113,14 @@ describe("lesson catalog", () => {
     try {
       const dir = join(root, "lessons", "01-x");
       mkdirSync(dir, { recursive: true });
-      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1, tick: { steps: ["call close_ticket"] } };
+      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", taught: "t", order: 1, tick: { steps: ["call close_ticket"] } };
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "forms-and-url" }));
       const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
       await expect(catalog.listLessons()).rejects.toThrow(
         "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, misbehaving, legacy, legacy-no-forms",
       );
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "legacy-no-forms" }));
-      await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", persona: "legacy-no-forms" }]);
+      await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", taught: "t", persona: "legacy-no-forms" }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -129,7 +131,7 @@ describe("lesson catalog", () => {
     try {
       const dir = join(root, "lessons", "01-x");
       mkdirSync(dir, { recursive: true });
-      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", order: 1, persona: "modern" };
+      const meta = { id: "01-x", title: "X", kind: "lesson", summary: "s", taught: "t", order: 1, persona: "modern" };
       for (const tick of [undefined, {}, { steps: [] }, { check: false }, { steps: ["call x"], other: 1 }]) {
         writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, tick }));
         const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });

@@ -147,8 +147,8 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
   };
 }
 
-function summaryOf({ id, title, kind, summary, persona }: Meta): LessonSummary {
-  return { id, title, kind, summary, persona };
+function summaryOf({ id, title, kind, summary, taught, persona }: Meta): LessonSummary {
+  return { id, title, kind, summary, taught, persona };
 }
 
 async function loadMetas(lessonsDir: string): Promise<Meta[]> {
@@ -167,13 +167,15 @@ async function loadMetas(lessonsDir: string): Promise<Meta[]> {
             ? `kind must be "lesson" or "challenge"`
             : typeof meta.summary !== "string"
               ? "summary is missing"
-              : typeof meta.order !== "number" || !Number.isFinite(meta.order)
-                ? "order must be a number"
-                : !isPersonaName(meta.persona)
-                  ? `persona must be one of ${PERSONA_NAMES.join(", ")}`
-                  : meta.kind === "lesson" && !isTickRule(meta.tick)
-                    ? 'tick must be { "check": true } and/or { "steps": [...] }'
-                    : undefined;
+              : typeof meta.taught !== "string" || !meta.taught
+                ? "taught is missing (what the lesson taught, in one line)"
+                : typeof meta.order !== "number" || !Number.isFinite(meta.order)
+                  ? "order must be a number"
+                  : !isPersonaName(meta.persona)
+                    ? `persona must be one of ${PERSONA_NAMES.join(", ")}`
+                    : meta.kind === "lesson" && !isTickRule(meta.tick)
+                      ? 'tick must be { "check": true } and/or { "steps": [...] }'
+                      : undefined;
     if (problem) throw new Error(`lessons/${entry.name}/meta.json: ${problem}`);
     out.push(meta as Meta);
   }

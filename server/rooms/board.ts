@@ -52,6 +52,7 @@ export function buildBoard(input: BoardInput): Board {
       passedBefore: mine.filter((p) => stateOf(p) === "passed-before").length,
       locked: locked.has(item.id),
       checks: names.map((name) => ({ name, failing: mine.filter((p) => p.failing.includes(name)).length })),
+      hintsRevealed: mine.reduce((sum, p) => sum + p.hints_revealed, 0),
     };
   });
 
@@ -79,6 +80,7 @@ export function buildBoard(input: BoardInput): Board {
     passesNow: count(l.id, "passes-now"),
     passedBefore: count(l.id, "passed-before"),
     items: states.get(l.id) ?? {},
+    hintsRevealed: Object.fromEntries(rows.filter((p) => p.learner_id === l.id && p.hints_revealed > 0).map((p) => [p.item, p.hints_revealed])),
     lastActiveAt: (l.last_active_at ?? l.joined_at).toISOString(),
     stuck: isStuck(l),
   }));

@@ -202,6 +202,12 @@ export class Rooms {
     return this.roster.raiseHand(learner.id, text, this.now(), announcement(learner.room_code, "room"));
   }
 
+  /** A reveal counts only where the room shows this item's hints: released by the teacher, or always on. */
+  async revealHint(learner: LearnerRow & { room: RoomRow }, item: string): Promise<"counted" | "held" | "not-checked"> {
+    if (!this.hintsShown(learner.room, item)) return "held";
+    return (await this.roster.revealHint(learner.id, item, announcement(learner.room_code, "board"))) ? "counted" : "not-checked";
+  }
+
   lowerHand(code: string, learnerId: number): Promise<void> {
     return this.roster.lowerHand(code, learnerId, announcement(code, "room"));
   }
@@ -228,7 +234,11 @@ export class Rooms {
 
   /** A Check report as a learner in this room may see it: hints held until released, unless the room has them always on. */
   reportFor<R extends CheckReportShape>(room: RoomRow, item: string, report: R): R {
-    return room.hints_always || room.lead.released[item] ? report : heldHints(report);
+    return this.hintsShown(room, item) ? report : heldHints(report);
+  }
+
+  private hintsShown(room: RoomRow, item: string): boolean {
+    return room.hints_always || !!room.lead.released[item];
   }
 }
 

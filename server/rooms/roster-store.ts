@@ -116,6 +116,16 @@ export class RosterStore {
     );
   }
 
+  /** One hint revealed on an item the learner has checked (a reveal follows a Check's report); false when none was checked. */
+  async revealHint(learnerId: number, item: string, announce: Announcement): Promise<boolean> {
+    const rows = await this.db.query(
+      `WITH revealed AS (UPDATE room_progress SET hints_revealed = hints_revealed + 1 WHERE learner_id = $1 AND item = $2 AND tried_at IS NOT NULL RETURNING 1)
+       SELECT pg_notify($3, $4) FROM revealed`,
+      [learnerId, item, announce.channel, announce.payload],
+    );
+    return rows.length > 0;
+  }
+
   async lowerHand(code: string, learnerId: number, announce: Announcement): Promise<void> {
     await this.db.query(
       `WITH lowered AS (UPDATE room_learners SET hand_raised_at = NULL, hand_text = NULL WHERE room_code = $1 AND id = $2 AND hand_raised_at IS NOT NULL RETURNING 1)

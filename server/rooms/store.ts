@@ -2,9 +2,12 @@
 // "not found" and "not allowed" to status codes.
 import type { Database } from "../db/database";
 import { sameSecret } from "../same-secret";
-import { hashKey, newKey, newRoomCode, withSuffix } from "./codes";
+import { hashKey, NAME_MAX, newKey, newRoomCode, withSuffix } from "./codes";
 import type { Announcement } from "./events";
 import type { CheckReportShape, CreatedRoom, LearnerView, ProblemKind, RoomActivity, RoomLead } from "../../contract/rooms";
+
+/** Characters a suffix such as " (999)" may take from a nickname at NAME_MAX. */
+const SUFFIX_ROOM = 6;
 
 export type RoomRow = {
   code: string;
@@ -45,6 +48,7 @@ export type ProgressRow = {
   failing: string[];
   problem_kind: ProblemKind | null;
   problem: string | null;
+  hints_revealed: number;
 };
 export type Joined = { learnerKey: string; name: string; id: number; rejoinToken: string } | "no-room" | "ended" | "full" | "closed";
 /** One learner and item: export.csv's rows. */
@@ -159,7 +163,9 @@ export class RoomStore {
       if (!room) return "no-room";
       if (room.ended_at) return "ended";
       if (!room.joins_open) return "closed";
-      const like = name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+      // Suffixed names are cut to fit NAME_MAX ("NNN… (2)"), so the search starts from the part every suffixed form keeps.
+      const kept = [...name].slice(0, NAME_MAX - SUFFIX_ROOM).join("");
+      const like = kept.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
       const taken = new Set(
         (await this.db.query<{ n: string }>("SELECT lower(name) AS n FROM room_learners WHERE room_code = $1 AND lower(name) LIKE $2", [code, like])).map(
           (r) => r.n,
@@ -287,7 +293,7 @@ export class RoomStore {
   async progress(code: string): Promise<ProgressRow[]> {
     return this.db.query<ProgressRow>(
       `SELECT p.learner_id, p.item, p.opened_at IS NOT NULL AS opened, p.tried_at IS NOT NULL AS tried, p.passed AS passes_now, p.first_passed_at,
-         p.failing, p.problem_kind, p.problem
+         p.failing, p.problem_kind, p.problem, p.hints_revealed
        FROM room_progress p JOIN room_learners l ON l.id = p.learner_id WHERE l.room_code = $1 AND l.left_at IS NULL`,
       [code],
     );

@@ -4,7 +4,7 @@ import { HttpError } from "../http/respond";
 import { cleanNickname } from "../rooms/codes";
 import { projectorBoard } from "../rooms/board";
 import type { Rooms } from "../rooms/rooms";
-import { HandChange, JoinsChange, MergeLearner, Rejoin, RenameLearner, type JoinAddresses, type JoinedRoom } from "../../contract/rooms";
+import { HandChange, HintReveal, JoinsChange, MergeLearner, Rejoin, RenameLearner, type JoinAddresses, type JoinedRoom } from "../../contract/rooms";
 import { bearer, CODE, codeOf, learnerIdOf, liveTeacherRoom, projectorRoom, roomLearner, teacherRoom } from "./room-keys";
 import { roomStream } from "./room-stream";
 import { parseBody, type Route } from "./route";
@@ -98,6 +98,19 @@ export function rosterRoutes(rooms: Rooms, addresses: () => JoinAddresses): Rout
           .trim();
         await rooms.raiseHand(learner, text);
         return { status: 200, body: { raised: true } };
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/hint-reveal$`),
+      async handle({ params, req, body }) {
+        const reveal = parseBody(HintReveal, body);
+        const learner = await roomLearner(rooms, reveal.learnerKey ?? bearer(req), params[0]);
+        if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
+        const counted = await rooms.revealHint(learner, reveal.item);
+        if (counted === "held") throw new HttpError(409, "Your teacher has not released the hints of this challenge yet", { code: "HINTS_HELD" });
+        if (counted === "not-checked") throw new HttpError(409, "Press Check on this challenge first: a hint follows a Check", { code: "NOT_CHECKED" });
+        return { status: 200, body: { counted: true } };
       },
     },
     {

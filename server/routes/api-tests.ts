@@ -10,6 +10,7 @@ import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
 import { SandboxError } from "../sandbox/pool";
 import { getChallengeMaterial, getLesson, getTickRule, isLessonId } from "../lessons/catalog";
+import { countCheck } from "../session/check-counts";
 import { servedSteps } from "../session/served-steps";
 import { judgeLesson, verdictReport } from "../test-runs/lesson-verdict";
 import { checkChallenge } from "../test-runs/challenge-check";
@@ -99,12 +100,15 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       async handle({ params, body, req }) {
         const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
-        const { files, learnerKey } = parseBody(CheckBody, body);
+        const { files, learnerKey, session: sessionId } = parseBody(CheckBody, body);
         const problems = checkProjectFiles(files);
         if (problems.length) throw new HttpError(400, problems[0].message);
         // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
         const learner = await checkingLearner(rooms, learnerKey, params[0]);
         const report = await slots.run(clientKey(req, learner), () => poolBusyIs503(() => checkChallenge(deps, material, files)));
+        // Counted only once the server has run it: three of a session's Checks open the solution to it (api-solution.ts).
+        const session = sessionId === undefined ? undefined : (await registry.resolve(sessionId))?.session;
+        if (session) countCheck(session, params[0]);
         if (!learner) return { status: 200, body: report satisfies CheckReport };
         const started = performance.now();
         await rooms.recordCheck(learner, params[0], report, files);

@@ -5,7 +5,8 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useLessons } from "../server-bridge/lessons";
 import { projectStore, useProject } from "../project/project-store";
 import { LessonText } from "../lessons/LessonText";
-import { courseSteps, neighbours } from "../lessons/course";
+import { courseSteps, END_OF_COURSE, neighbours } from "../lessons/course";
+import { CourseEnd } from "../lessons/CourseEnd";
 import { stateIn, useProgress } from "../lessons/progress";
 import { EditorPanel } from "../editor/EditorPanel";
 import { callStore } from "../tabs/call/call-store";
@@ -61,6 +62,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const [tab, setTab] = useState<TabId>("call");
   const [phonePane, setPhonePane] = useState<PaneId>("lesson");
   const [dialog, setDialog] = useState<"connect" | "server" | undefined>();
+  const [atEnd, setAtEnd] = useState(false);
   const steps = useMemo(() => courseSteps(lessons.data ?? []), [lessons.data]);
   const around = neighbours(steps, project.lesson?.id);
 
@@ -89,7 +91,15 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   };
   useShortcuts(actions);
 
-  const pickLesson = (id: string) => opened.pick(id) && setPhonePane("lesson");
+  const pickLesson = (id: string) => {
+    if (id === END_OF_COURSE) {
+      setAtEnd(true);
+      setPhonePane("lesson");
+    } else if (opened.pick(id) || id === opened.lessonId) {
+      setAtEnd(false);
+      setPhonePane("lesson");
+    }
+  };
   const commands = {
     onCall: actions.call,
     onTests: actions.tests,
@@ -125,7 +135,9 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
     );
   }
 
-  const lessonPane = project.lesson ? (
+  const lessonPane = atEnd ? (
+    <CourseEnd steps={steps} progress={progress} onPick={pickLesson} onConnect={() => setDialog("connect")} />
+  ) : project.lesson ? (
     <LessonText
       lesson={project.lesson}
       origin={project.origin}
@@ -148,7 +160,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
     <div className="flex h-full flex-col">
       <AppHeader
         steps={steps}
-        lessonId={opened.lessonId}
+        lessonId={atEnd ? END_OF_COURSE : opened.lessonId}
         onPick={pickLesson}
         roomSlot={typeof headerSlot === "function" ? headerSlot({ id: opened.lessonId, open: pickLesson }) : headerSlot}
         resets={resetsWith(toast.show)}

@@ -3,7 +3,7 @@
 // and on a projector without surprises. Beside it, how far the learner is: "9 of 25".
 import type { ItemState } from "../../contract/verdicts";
 import type { CourseStep } from "./course";
-import { passingCount } from "./course";
+import { END_OF_COURSE, passingCount } from "./course";
 import { type Progress, stateIn } from "./progress";
 
 /** The mark before an item's title, and the words after it, per state. */
@@ -66,6 +66,11 @@ export function LessonMenu({
                 })}
               </optgroup>
             ))}
+          {steps.length > 0 && (
+            <optgroup label="Finish">
+              <option value={END_OF_COURSE}>End of course: what you learned</option>
+            </optgroup>
+          )}
         </select>
       </label>
       <span

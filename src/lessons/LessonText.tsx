@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 import type { Lesson } from "../server-bridge/lessons";
 import { Markdown } from "../markdown/Markdown";
-import type { CourseStep } from "./course";
+import { type CourseStep, END_OF_COURSE } from "./course";
 
 /** The address lesson texts write, the server's default. */
 const DEFAULT_ORIGIN = "http://127.0.0.1:5173";
@@ -20,7 +20,7 @@ interface Props {
   notices?: ReactNode;
 }
 
-/** The lesson's text beside the editor, with the way to the previous and next step at its end. */
+/** The lesson's text beside the editor, with the way to the previous and next step (after the last, the end of course) at its end. */
 export function LessonText({ lesson, origin, step, previous, next, state, onPick, notices }: Props) {
   const ref = useRef<HTMLElement>(null);
   // A lesson opens at its top: the pane that scrolls it (whichever layout) goes back up when another lesson opens.
@@ -58,7 +58,8 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
       <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "").replaceAll(DEFAULT_ORIGIN, window.location.origin)} />
       {lesson.kind === "challenge" && (
         <p className="mt-4 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
-          Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass, with a hint for each that does not.
+          Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass; each that does not has a hint you can show
+          when you want it.
         </p>
       )}
       <nav aria-label="Course" className="mt-6 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
@@ -72,6 +73,15 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
           </button>
         ) : (
           <span />
+        )}
+        {step && !next && (
+          <button type="button" className="btn-primary !justify-end text-right" onClick={() => onPick(END_OF_COURSE)} data-testid="to-course-end">
+            <span className="min-w-0">
+              <span className="block text-xs">{state === "passes-now" ? "You finished the last step" : "Last step"}</span>
+              <span className="block truncate">End of course</span>
+            </span>
+            <span aria-hidden>→</span>
+          </button>
         )}
         {next && (
           <button type="button" className="btn-primary !justify-end text-right" onClick={() => onPick(next.lesson.id)}>

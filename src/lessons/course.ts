@@ -2,6 +2,9 @@
 // challenges numbered on their own, and the previous and next step of each.
 import type { LessonSummary } from "../server-bridge/lessons";
 
+/** The lessons menu's last entry: not a lesson, the end of course (CourseEnd). */
+export const END_OF_COURSE = "end-of-course";
+
 export interface CourseStep {
   lesson: LessonSummary;
   /** "Lesson 4", "Challenge 2". */

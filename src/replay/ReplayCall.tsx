@@ -37,11 +37,11 @@ function CallCard({ call, done }: { call: RecordedCall; done: boolean }) {
   return (
     <section className="space-y-3" aria-label={`Call ${call.seq}`} data-testid="replay-call">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">client</dt>
+        <dt className="text-slate-500 dark:text-slate-400">client</dt>
         <dd>{personaLabel(call.persona)}</dd>
-        <dt className="text-slate-500">tool</dt>
+        <dt className="text-slate-500 dark:text-slate-400">tool</dt>
         <dd className="font-mono font-semibold">{call.tool}</dd>
-        <dt className="text-slate-500">arguments</dt>
+        <dt className="text-slate-500 dark:text-slate-400">arguments</dt>
         <dd className="min-w-0">
           <JsonTree value={call.args} openDepth={2} label={`arguments of call ${call.seq}`} />
         </dd>

@@ -71,16 +71,16 @@ export default function ReplayPage() {
           </button>
         </div>
       </header>
-      {recording && (
-        <p className="border-b border-slate-200 px-3 py-1.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400" data-testid="recording-about">
-          Exported {new Date(recording.exportedAt).toLocaleString()}{" "}
-          {recording.source === "teacher" ? "from a teacher's view of a learner" : "from a playground page"}
-          {" · "}
-          {recording.calls.length} call{recording.calls.length === 1 ? "" : "s"} · {recording.wire.reduce((n, g) => n + g.exchanges.length, 0)} exchanges ·
-          nothing here talks to a server.
-        </p>
-      )}
       <main className="flex min-h-0 flex-1 flex-col">
+        {recording && (
+          <p className="border-b border-slate-200 px-3 py-1.5 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-400" data-testid="recording-about">
+            Exported {new Date(recording.exportedAt).toLocaleString()}{" "}
+            {recording.source === "teacher" ? "from a teacher's view of a learner" : "from a playground page"}
+            {" · "}
+            {recording.calls.length} call{recording.calls.length === 1 ? "" : "s"} · {recording.wire.reduce((n, g) => n + g.exchanges.length, 0)} exchanges ·
+            nothing here talks to a server.
+          </p>
+        )}
         {(problem || opened?.markup || !recording) && (
           <div className="mx-auto w-full max-w-2xl space-y-3 p-4">
             {problem && <Problem text={problem} />}

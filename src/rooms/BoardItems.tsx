@@ -111,6 +111,11 @@ export function BoardItems({
                   ))}
                 </ul>
               )}
+              {item.hintsRevealed > 0 && (
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="hints-revealed">
+                  {item.hintsRevealed} hint{item.hintsRevealed === 1 ? "" : "s"} revealed
+                </p>
+              )}
             </li>
           );
         })}

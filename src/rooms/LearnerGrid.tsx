@@ -94,11 +94,12 @@ export function LearnerGrid({
                   </th>
                   {items.map((item) => {
                     const state = l.items[item.id] ?? "not-opened";
+                    const hints = l.hintsRevealed[item.id] ?? 0;
                     return (
                       <td
                         key={item.id}
                         className={`h-6 w-7 rounded text-center font-bold ${CELL[state].tone}`}
-                        title={`${item.title}: ${ITEM_STATE_LABELS[state]}`}
+                        title={`${item.title}: ${ITEM_STATE_LABELS[state]}${hints ? `, ${hints} hint${hints === 1 ? "" : "s"} revealed` : ""}`}
                         data-state={state}
                       >
                         {CELL[state].mark}

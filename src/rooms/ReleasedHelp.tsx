@@ -1,7 +1,8 @@
-// Help the teacher released to the room for this challenge: every check's hint, and perhaps the reference solution.
+// Help the teacher released to the room for this challenge: the hints (each shown on its failing check when the learner
+// asks, so the board counts every reveal), and perhaps the reference solution.
 import { useProject } from "../project/project-store";
 import { useRoomMembership } from "../server-bridge/rooms";
-import { ScrollablePre } from "../ui/Scrollable";
+import { SolutionFiles } from "../tabs/tests/SolutionFiles";
 
 export function ReleasedHelp() {
   const challengeId = useProject().lesson?.id;
@@ -11,23 +12,14 @@ export function ReleasedHelp() {
     <section aria-label="Help from your teacher" className="panel border-emerald-300 p-3 dark:border-emerald-800" data-testid="released-help">
       <h3 className="mb-1 text-sm font-semibold">From your teacher</h3>
       {help.hints && (
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {Object.entries(help.hints).map(([check, hint]) => (
-            <li key={check}>
-              <b>{check}</b>: {hint}
-            </li>
-          ))}
-        </ul>
+        <p className="text-sm" data-testid="hints-released">
+          Hints are open for this challenge: press Check, then <b>Show a hint</b> on a check that fails, one at a time.
+        </p>
       )}
       {help.solution && (
         <details className="mt-2">
           <summary className="cursor-pointer text-sm font-medium">Reference solution</summary>
-          {Object.entries(help.solution).map(([file, source]) => (
-            <div key={file} className="mt-2">
-              <p className="font-mono text-xs font-semibold">{file}</p>
-              <ScrollablePre className="max-h-72 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">{source}</ScrollablePre>
-            </div>
-          ))}
+          <SolutionFiles files={help.solution} />
         </details>
       )}
     </section>

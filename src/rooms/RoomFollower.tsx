@@ -1,10 +1,11 @@
 // A learner's page in a room: follows the teacher (everyone open lesson N, locks), and tells the room what the
 // learner opened and tried, their code and their last Call for the teacher's read-only view. Renders only a
-// notice or the lock screen; drafts are kept because moving uses the same lesson switch as the menu.
+// notice or the lock screen (LockedDialog); drafts are kept because moving uses the same lesson switch as the menu.
 import { useEffect, useRef, useState } from "react";
 import { projectStore } from "../project/project-store";
 import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
 import { wireLog } from "../server-bridge/wire-log";
+import { LockedDialog } from "./LockedDialog";
 import { callStore } from "../tabs/call/call-store";
 import { resultsStore } from "../tabs/tests/results-store";
 import type { SharedCall } from "../../contract/rooms";
@@ -113,7 +114,6 @@ export function RoomFollower({
     return () => void stop();
   }, []);
 
-  const locked = !!(room && lessonId && room.lead.locked.includes(lessonId));
   return (
     <>
       {notice && (
@@ -128,33 +128,7 @@ export function RoomFollower({
           </button>
         </div>
       )}
-      {locked && (
-        <div className="fixed inset-0 z-30 grid place-items-center bg-slate-900/60 p-4" data-testid="room-locked">
-          <div role="alertdialog" aria-labelledby="locked-title" className="panel max-w-md p-5 text-center">
-            <h2 id="locked-title" className="mb-2 text-lg font-semibold">
-              Locked for now
-            </h2>
-            <p className="mb-4 text-sm">Your teacher has locked “{lessons.find((l) => l.id === lessonId)?.title ?? lessonId}”. It opens when they unlock it.</p>
-            {room?.lead.lesson && room.lead.lesson.id !== lessonId && !room.lead.locked.includes(room.lead.lesson.id) ? (
-              <button type="button" className="btn-primary" autoFocus onClick={() => onOpenLesson(room.lead.lesson!.id)}>
-                Go to “{lessons.find((l) => l.id === room.lead.lesson!.id)?.title}”
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn-primary"
-                autoFocus
-                onClick={() => {
-                  const open = lessons.find((l) => !room!.lead.locked.includes(l.id));
-                  if (open) onOpenLesson(open.id);
-                }}
-              >
-                Go to an open lesson
-              </button>
-            )}
-          </div>
-        </div>
-      )}
+      <LockedDialog lessonId={lessonId} lead={room?.lead} lessons={lessons} onOpenLesson={onOpenLesson} />
     </>
   );
 }

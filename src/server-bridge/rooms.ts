@@ -73,11 +73,20 @@ export type Membership = { code: string; learnerKey: string; name: string; rejoi
 const MEMBERSHIP_KEY = "elicitation-playground:room";
 const FRESH_REJOIN_KEY = "elicitation-playground:room-rejoin-fresh";
 
+/** This tab's storage, where there is one (not in a worker, nor where a browser's privacy settings refuse it). */
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The learner's room: who they are in it (kept across reloads) and the room as the server last described it. */
 class RoomMembership {
   private state: { membership?: Membership; room?: LearnerRoom; ended?: boolean; summary?: LearnerSummary; removed?: boolean; freshRejoin?: boolean } = {
     membership: this.load(),
-    freshRejoin: sessionStorage.getItem(FRESH_REJOIN_KEY) === "1",
+    freshRejoin: tabStorage()?.getItem(FRESH_REJOIN_KEY) === "1",
   };
   private listeners = new Set<() => void>();
 
@@ -118,14 +127,14 @@ class RoomMembership {
     const membership = { code: joined.code, learnerKey: joined.learnerKey, name: joined.name, rejoinToken: joined.rejoinToken };
     localStorage.setItem(MEMBERSHIP_KEY, JSON.stringify(membership));
     // Shown once after a join (the learner keeps it); a rejoin needs no reminder.
-    if (fresh) sessionStorage.setItem(FRESH_REJOIN_KEY, "1");
+    if (fresh) tabStorage()?.setItem(FRESH_REJOIN_KEY, "1");
     this.set({ membership, room: undefined, ended: false, summary: undefined, removed: false, freshRejoin: fresh });
     return membership;
   }
 
   /** The rejoin link was shown; it stays in the room menu. */
   rejoinShown(): void {
-    sessionStorage.removeItem(FRESH_REJOIN_KEY);
+    tabStorage()?.removeItem(FRESH_REJOIN_KEY);
     this.set({ freshRejoin: false });
   }
 
@@ -134,6 +143,13 @@ class RoomMembership {
     if (!m) return;
     await requestJson("POST", path(m.code, "/hand"), { learnerKey: m.learnerKey, text });
     if (this.state.room) this.set({ room: { ...this.state.room, handRaised: true } });
+  }
+
+  /** Counts one revealed hint on the board; in a room a hint shows only once the server has counted it. */
+  async revealHint(item: string): Promise<void> {
+    const m = this.state.membership;
+    if (!m) return;
+    await requestJson("POST", path(m.code, "/hint-reveal"), { learnerKey: m.learnerKey, item });
   }
 
   async lowerHand(): Promise<void> {

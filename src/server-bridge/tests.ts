@@ -1,12 +1,14 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
-import type { CheckReport, ProjectFiles, TestRun } from "../../contract/api";
+import { CHECKS_BEFORE_SOLUTION, type CheckReport, type ProjectFiles, type Solution, type TestRun } from "../../contract/api";
 import type { LessonVerdict } from "../../contract/verdicts";
 import { ApiError, requestJson, waitingOutBusy } from "./http";
 import { roomMembership } from "./rooms";
 import { CompileError, sessionKeeper } from "./session";
 
-export type { CheckProblem, CheckReport, CheckResult, TestOutcome, TestRun } from "../../contract/api";
+export { CHECKS_BEFORE_SOLUTION } from "../../contract/api";
+export type { CheckProblem, CheckReport, CheckResult, Solution, TestOutcome, TestRun } from "../../contract/api";
+export { HELD_HINT } from "../../contract/rooms";
 
 /**
  * Runs a lesson's tests (they judge nothing: a lesson's verdict is lessonVerdict's). Runs and checks wait
@@ -36,7 +38,16 @@ export async function lessonVerdict(lessonId: string, files: ProjectFiles): Prom
 
 export function checkChallenge(challengeId: string, files: ProjectFiles): Promise<CheckReport> {
   const url = `/api/challenges/${encodeURIComponent(challengeId)}/check`;
-  return asLearner((learnerKey) => waitingOutBusy(() => requestJson<CheckReport>("POST", url, { files, learnerKey })));
+  // The session id lets the server count its own Checks of this challenge (the solution opens after three).
+  const session = sessionKeeper.snapshot().id;
+  return asLearner((learnerKey) => waitingOutBusy(() => requestJson<CheckReport>("POST", url, { files, learnerKey, session })));
+}
+
+/** The reference solution, which the server gives once it ran CHECKS_BEFORE_SOLUTION Checks of the challenge for this session. */
+export function challengeSolution(challengeId: string): Promise<Solution> {
+  const id = sessionKeeper.snapshot().id;
+  if (!id) return Promise.reject(new Error(`Press Check ${CHECKS_BEFORE_SOLUTION} times first: the solution opens after that`));
+  return requestJson<Solution>("POST", `/api/sessions/${id}/solution`, { challenge: challengeId });
 }
 
 /** Sends with the room's learner key; a key the server no longer knows (the room ended) leaves the room and sends again without. */

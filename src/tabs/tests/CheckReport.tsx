@@ -1,9 +1,10 @@
 // A challenge's Check result as the server reports it: the real failure first (does not compile,
 // timed out, the tool itself failed) with its file and line, then each check: a failed one says what
-// it did and what came back, then its hint; under a compile error the checks did not run and say only
+// it did and what came back, then a "Show a hint" for its hint (HintOnDemand); under a compile error the checks did not run and say only
 // that. Any further fields the report carries are shown too, so nothing the server says is hidden.
 import type { CheckProblem, CheckReport as Report, CheckResult } from "../../server-bridge/tests";
 import { editorJumps } from "../../editor/editor-jumps";
+import { HintOnDemand } from "./HintOnDemand";
 
 const KNOWN_RUN = new Set(["passed", "checks", "failure"]);
 const KNOWN_ITEM = new Set(["name", "passed", "message", "problem", "notRun", "did"]);
@@ -98,7 +99,7 @@ function Did({ did }: { did: NonNullable<CheckResult["did"]> }) {
   );
 }
 
-function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) {
+function Item({ item, failure, challengeId }: { item: CheckResult; failure?: CheckProblem; challengeId: string }) {
   if (item.notRun)
     return (
       <li className="text-sm text-slate-600 dark:text-slate-400" data-testid="check" data-passed={false} data-not-run>
@@ -120,13 +121,13 @@ function Item({ item, failure }: { item: CheckResult; failure?: CheckProblem }) 
       {item.name}
       {!item.passed && item.problem && item.problem.message !== failure?.message && <Problem problem={item.problem} />}
       {!item.passed && item.did && <Did did={item.did} />}
-      {!item.passed && item.message && <p className="ml-5 text-xs text-slate-600 dark:text-slate-400">Hint: {item.message}</p>}
+      {!item.passed && item.message && <HintOnDemand challengeId={challengeId} check={item.name} hint={item.message} />}
       <Extras value={item} known={KNOWN_ITEM} />
     </li>
   );
 }
 
-export function CheckReport({ run }: { run: Report }) {
+export function CheckReport({ run, challengeId }: { run: Report; challengeId: string }) {
   const passed = run.checks.filter((c) => c.passed).length;
   return (
     <div className="space-y-2">
@@ -138,7 +139,7 @@ export function CheckReport({ run }: { run: Report }) {
       </p>
       <ul className="space-y-1">
         {run.checks.map((c, i) => (
-          <Item key={i} item={c} failure={run.failure} />
+          <Item key={i} item={c} failure={run.failure} challengeId={challengeId} />
         ))}
       </ul>
       <Extras value={run} known={KNOWN_RUN} />

@@ -10,6 +10,7 @@ import { Spinner } from "../../ui/Spinner";
 import { editorJumps } from "../../editor/editor-jumps";
 import { changedSince, resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
+import { SolutionOffer } from "./SolutionOffer";
 import { ScrollablePre } from "../../ui/Scrollable";
 
 const fmt = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v, null, 2));
@@ -232,9 +233,10 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
           )}
           {check.data && !check.pending && (
             <div className={changedSince(check.files, project.files) ? "border-l-2 border-dashed border-amber-500 pl-2" : undefined}>
-              <CheckReport run={check.data} />
+              <CheckReport run={check.data} challengeId={lesson.id} />
             </div>
           )}
+          {(check.answered ?? 0) > 0 && <SolutionOffer challengeId={lesson.id} answered={check.answered ?? 0} passed={!!check.data?.passed} />}
           {checkSlot}
         </section>
       )}

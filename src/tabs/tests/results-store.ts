@@ -17,8 +17,8 @@ export interface RunState<T> {
 
 export interface LessonResults {
   tests: RunState<TestRun>;
-  /** `files`: the code the last Check judged, to tell when its result is out of date. */
-  check: RunState<CheckReport> & { files?: ProjectFiles };
+  /** `files`: the code the last Check judged, to tell when its result is out of date; `answered`: Checks the server answered. */
+  check: RunState<CheckReport> & { files?: ProjectFiles; answered?: number };
 }
 
 const EMPTY: LessonResults = { tests: { pending: false }, check: { pending: false } };
@@ -53,14 +53,15 @@ class ResultsStore {
 
   async check(lessonId: string, files: ProjectFiles) {
     if (this.of(lessonId).check.pending) return;
-    this.patch(lessonId, { check: { pending: true } });
+    const answered = this.of(lessonId).check.answered ?? 0;
+    this.patch(lessonId, { check: { pending: true, answered } });
     try {
       const data = await checkChallenge(lessonId, files);
-      this.patch(lessonId, { check: { pending: false, data, files } });
+      this.patch(lessonId, { check: { pending: false, data, files, answered: answered + 1 } });
       announce(checkAnnouncement(data));
       progressStore.record(lessonId, data.passed && !data.failure);
     } catch (err) {
-      this.patch(lessonId, { check: { pending: false, error: err as Error } });
+      this.patch(lessonId, { check: { pending: false, error: err as Error, answered } });
     }
   }
 
