@@ -298,7 +298,11 @@ export class SessionTraffic {
     const left = (this.inFlight.get(client.key) ?? 1) - 1;
     if (left > 0) return void this.inFlight.set(client.key, left);
     this.inFlight.delete(client.key);
-    if (client.connected && !this.closed) this.quietTimers.set(client.key, this.clock.setTimeout(() => this.quiet(client), QUIET_DISCONNECT_MS));
+    if (client.connected && !this.closed)
+      this.quietTimers.set(
+        client.key,
+        this.clock.setTimeout(() => this.quiet(client), QUIET_DISCONNECT_MS),
+      );
   }
 
   /** A connected client sent nothing and held no stream for QUIET_DISCONNECT_MS: it shows as gone, its last request's time kept. */

@@ -21,7 +21,6 @@ import type {
   RoomLead,
 } from "../../contract/rooms";
 
-
 export type RoomOptions = { maxLearners: number; resultsMs: number; stuck: StuckRule; clock?: TimedClock };
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = { maxLearners: 1000, resultsMs: 7 * 86_400_000, stuck: { tryingMs: 600_000, idleMs: 300_000 } };
 
