@@ -39,7 +39,7 @@ for (const theme of ["light", "dark"] as const) {
     await audit("misbehaving-client picker", "Try it");
     await pickPersona(page, "modern");
 
-    await page.getByText("Reset ▾").click();
+    await page.locator("summary", { hasText: "Reset ▾" }).click();
     await page.getByRole("menu", { name: "Reset" }).waitFor();
     await audit("Reset menu, open");
     await page.keyboard.press("Escape");

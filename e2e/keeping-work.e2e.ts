@@ -25,7 +25,7 @@ test("reload keeps the draft, and the menu marks the lesson as edited", async ()
   await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
   // Reset returns to the starter files.
   page.once("dialog", (d) => void d.accept());
-  await page.getByText("Reset ▾").click();
+  await page.locator("summary", { hasText: "Reset ▾" }).click();
   await page.getByRole("menuitem", { name: /^Reset code/ }).click();
   await expect.poll(() => endOfEditor(page), { timeout: 10_000 }).not.toContain("draft survives reload 7");
   await expect.poll(() => draftSaved(page, "draft survives reload 7"), { timeout: 10_000 }).toBe(false);

@@ -144,7 +144,7 @@ describe("11.8: progress and navigation", () => {
     await call(page, { id: "T-1" });
     await expect.poll(async () => (await resultJson(page)).status).toBe("closed");
 
-    await page.getByText("Reset ▾").click();
+    await page.locator("summary", { hasText: "Reset ▾" }).click();
     await page.getByRole("menuitem", { name: /^Reset data/ }).click();
     await page.getByText("data is back to its start").waitFor();
     await call(page, { id: "T-1" });
@@ -157,11 +157,11 @@ describe("11.8: progress and navigation", () => {
 
     // Reset all asks first: dismissing keeps everything.
     page.once("dialog", (d) => void d.dismiss());
-    await page.getByText("Reset ▾").click();
+    await page.locator("summary", { hasText: "Reset ▾" }).click();
     await page.getByRole("menuitem", { name: /^Reset all lessons/ }).click();
     await expect(page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).resolves.toContain("(edited)");
     page.once("dialog", (d) => void d.accept());
-    await page.getByText("Reset ▾").click();
+    await page.locator("summary", { hasText: "Reset ▾" }).click();
     await page.getByRole("menuitem", { name: /^Reset all lessons/ }).click();
     await expect.poll(() => page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).not.toContain("(edited)");
     await expect(page.getByTestId("progress-count").innerText()).resolves.toMatch(new RegExp(`^0 of ${(await catalog()).length}`));
