@@ -1,6 +1,6 @@
 // Starts the servers under test as child processes (so their memory and CPU are their own), and reads their memory.
 import { fork } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -122,6 +122,7 @@ function statFields(pid) {
  * page faults served without I/O, all threads.
  */
 export function cpuMs(pid) {
+  if (!existsSync(`/proc/${pid}`)) throw new Error(`process ${pid} has exited: no CPU figures for it`);
   let children = 0;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

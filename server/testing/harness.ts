@@ -1,4 +1,5 @@
 // For our own integration tests: a real playground on a free loopback port, sessions, and official SDK clients.
+import { INSTANCE_HEADER } from "../../contract/instance-header";
 import { Client as ClientV2, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -91,5 +92,11 @@ export async function rawModern(
   capabilities: Capabilities = { elicitation: { form: {} } },
 ): Promise<Reply<{ body: any }>> {
   const res = await fetch(modernRequest(mcpUrl, { id, method, params }, { capabilities, clientName: "raw-test" }));
-  return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as any, headers: res.headers };
+  } catch {
+    // Name the reply that was not JSON-RPC, so a failure says what came back.
+    throw new Error(`${method}: HTTP ${res.status} from ${res.headers.get(INSTANCE_HEADER) ?? "?"}, not JSON: ${text.slice(0, 200) || "(empty)"}`);
+  }
 }
