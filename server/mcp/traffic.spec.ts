@@ -12,7 +12,8 @@ import type { Playground } from "../app";
 import { getLesson } from "../lessons/catalog";
 import { createSession, modernClient, startTestPlayground } from "../testing/harness";
 import { followTraffic, type TrafficFollower } from "../testing/traffic";
-import { SessionTraffic, TrafficBudget } from "./traffic";
+import { SessionTraffic } from "./traffic";
+import { TrafficBudget } from "./traffic-budget";
 
 let pg: Playground;
 let files: Record<string, string>;

@@ -16,6 +16,8 @@ import {
   type Transport,
   type TransportSendOptions,
 } from "@modelcontextprotocol/server";
+import type { TrafficBudget } from "./traffic-budget";
+import { realTimedClock, type TimedClock } from "./official/instance";
 import { INSTANCE_HEADER, SERVER_INSTANCE_HEADER } from "../../contract/instance-header";
 import { isWireHeader, PAGE_CLIENT_HEADER, type OmittedMessage, type TrafficClient, type TrafficEvent, type TrafficExchange } from "../../contract/traffic";
 
@@ -28,6 +30,12 @@ function shownHeaders(headers: Headers): Record<string, string> {
 /** How long a feed keeps recording after its last follower left. */
 const LINGER_MS = 60_000;
 
+/**
+ * A 2025-11-25 client that vanished without ending its session (killed, laptop closed) holds nothing open: this long
+ * after its last request or stream ended, it no longer shows as connected. Its next request shows it again.
+ */
+export const QUIET_DISCONNECT_MS = 30_000;
+
 /** Clients remembered per session; the longest-quiet one that holds no connection is forgotten first. */
 const MAX_CLIENTS = 32;
 
@@ -36,40 +44,13 @@ type Stored = { seq: number; text: string; bytes: number };
 type NewEvent = TrafficEvent extends infer E ? (E extends unknown ? Omit<E, "seq" | "at"> : never) : never;
 type Subscriber = { send(text: string): void; end(): void };
 
-/** One byte budget shared by every session's feed: over it, the largest feed gives up its oldest events. */
-export class TrafficBudget {
-  private feeds = new Set<SessionTraffic>();
-  used = 0;
-
-  constructor(readonly totalBytes: number) {}
-
-  join(feed: SessionTraffic): void {
-    this.feeds.add(feed);
-  }
-
-  leave(feed: SessionTraffic): void {
-    this.feeds.delete(feed);
-    this.used -= feed.bytes;
-  }
-
-  /** Called after a feed grew: trims to 90% so a busy playground does not search the feeds on every event. */
-  settle(): void {
-    if (this.used <= this.totalBytes) return;
-    const target = this.totalBytes * 0.9;
-    while (this.used > target) {
-      let largest: SessionTraffic | undefined;
-      for (const feed of this.feeds) if (!largest || feed.bytes > largest.bytes) largest = feed;
-      if (!largest || !largest.dropOldest()) return;
-    }
-  }
-}
-
 /** What the endpoint holds for one outside HTTP request while it is served. */
 class Exchange {
   opened = false;
   client?: TrafficClient;
   /** Messages the server sent on this exchange (its response, or requests and notifications on its stream). */
   messages = 0;
+  ended = false;
 
   constructor(
     readonly record: Omit<TrafficExchange, "client">,
@@ -96,12 +77,16 @@ export class SessionTraffic {
   private standalone = new Map<string, Exchange>();
   private closed = false;
   private lingerUntil = 0;
+  /** Per client key: its exchanges still in flight (an open GET stream among them), and the timer that ends a quiet one. */
+  private inFlight = new Map<string, number>();
+  private quietTimers = new Map<string, unknown>();
 
   /** `instance`: this playground instance's name, for the `playground-instance` header the HTTP layer adds later. */
   constructor(
     readonly capBytes: number,
     private budget?: TrafficBudget,
     private instance: () => string | undefined = () => undefined,
+    private clock: TimedClock = realTimedClock,
   ) {
     budget?.join(this);
   }
@@ -115,7 +100,7 @@ export class SessionTraffic {
     const exchange = new Exchange(
       {
         id: this.nextExchange++,
-        startedAt: Date.now(),
+        startedAt: this.clock.now(),
         httpMethod: req.method,
         requestHeaders: shownHeaders(req.headers),
         ...(body !== undefined && { request: this.fit(body) }),
@@ -208,7 +193,8 @@ export class SessionTraffic {
           connected: true,
         });
       }
-      return this.clientFor(key, era, sid ? { mcpSessionId: sid } : {});
+      // The SDK passed this through a live session transport: the client holds a connection, even if it went quiet before.
+      return this.clientFor(key, era, sid ? { mcpSessionId: sid, connected: true } : {});
     }
     const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
     const info = meta?.[CLIENT_INFO_META_KEY] as { name?: unknown; version?: unknown } | undefined;
@@ -229,7 +215,7 @@ export class SessionTraffic {
       const quiet = [...this.clients.values()].filter((c) => !c.connected).sort((a, b) => a.lastSeen - b.lastSeen)[0];
       if (quiet) this.clients.delete(quiet.key);
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const client: TrafficClient = { key, era, connected: false, firstSeen: now, lastSeen: now, ...facts };
     this.clients.set(key, client);
     this.push({ kind: "client", client });
@@ -237,9 +223,9 @@ export class SessionTraffic {
   }
 
   /** Updates what is known of a client, and tells the page when something it shows changed. */
-  private touchClient(client: TrafficClient, facts: Partial<TrafficClient>): TrafficClient {
+  private touchClient(client: TrafficClient, facts: Partial<TrafficClient>, seen = true): TrafficClient {
     const before = JSON.stringify({ ...client, lastSeen: 0 });
-    Object.assign(client, facts, { lastSeen: Date.now() });
+    Object.assign(client, facts, seen && { lastSeen: this.clock.now() });
     if (JSON.stringify({ ...client, lastSeen: 0 }) !== before) this.push({ kind: "client", client: { ...client } });
     return client;
   }
@@ -248,6 +234,9 @@ export class SessionTraffic {
     exchange.client = client;
     if (exchange.opened) return;
     exchange.opened = true;
+    this.inFlight.set(client.key, (this.inFlight.get(client.key) ?? 0) + 1);
+    this.clock.clearTimeout(this.quietTimers.get(client.key));
+    this.quietTimers.delete(client.key);
     this.touchClient(client, {});
     this.push({ kind: "request", exchange: { ...exchange.record, client: client.key } });
   }
@@ -257,7 +246,7 @@ export class SessionTraffic {
     const id = exchange.record.id;
     const type = response.headers.get("content-type") ?? "";
     if (!response.body) {
-      this.push({ kind: "end", exchange: id });
+      this.ended(exchange);
       return response;
     }
     if (type.includes("application/json") && exchange.messages === 0) {
@@ -269,14 +258,14 @@ export class SessionTraffic {
       } catch {
         // Not JSON after all: the exchange shows its status only.
       }
-      this.push({ kind: "end", exchange: id });
+      this.ended(exchange);
       return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
     }
     const reader = response.body.getReader();
     const end = (error?: string) => {
       const key = `s:${exchange.sessionHeader}`;
       if (exchange.sessionHeader && this.standalone.get(key) === exchange) this.standalone.delete(key);
-      this.push({ kind: "end", exchange: id, ...(error && { error }) });
+      this.ended(exchange, error);
     };
     const body = new ReadableStream<Uint8Array>({
       pull: async (controller) => {
@@ -299,6 +288,30 @@ export class SessionTraffic {
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
+  /** An exchange's response ended: once a client has nothing left in flight, its quiet time starts. */
+  private ended(exchange: Exchange, error?: string): void {
+    if (exchange.ended) return;
+    exchange.ended = true;
+    this.push({ kind: "end", exchange: exchange.record.id, ...(error && { error }) });
+    const client = exchange.client;
+    if (!client) return;
+    const left = (this.inFlight.get(client.key) ?? 1) - 1;
+    if (left > 0) return void this.inFlight.set(client.key, left);
+    this.inFlight.delete(client.key);
+    if (client.connected && !this.closed)
+      this.quietTimers.set(
+        client.key,
+        this.clock.setTimeout(() => this.quiet(client), QUIET_DISCONNECT_MS),
+      );
+  }
+
+  /** A connected client sent nothing and held no stream for QUIET_DISCONNECT_MS: it shows as gone, its last request's time kept. */
+  private quiet(client: TrafficClient): void {
+    this.quietTimers.delete(client.key);
+    if (this.inFlight.has(client.key) || !client.connected) return;
+    this.touchClient(client, { connected: false }, false);
+  }
+
   /** A value small enough for the feed, or a stub that says what it was. */
   private fit(value: unknown): unknown {
     const text = JSON.stringify(value) ?? "null";
@@ -318,7 +331,7 @@ export class SessionTraffic {
 
   private push(event: NewEvent): void {
     if (this.closed) return;
-    const full = { ...event, seq: ++this.seq, at: Date.now() } as TrafficEvent;
+    const full = { ...event, seq: ++this.seq, at: this.clock.now() } as TrafficEvent;
     const text = JSON.stringify(full);
     const bytes = Buffer.byteLength(text);
     this.events.push({ seq: full.seq, text, bytes });
@@ -348,7 +361,7 @@ export class SessionTraffic {
 
   /** Someone follows the feed, or did a moment ago (a page reconnecting after a dropped stream loses nothing). */
   private watched(): boolean {
-    return this.subscribers.size > 0 || Date.now() < this.lingerUntil;
+    return this.subscribers.size > 0 || this.clock.now() < this.lingerUntil;
   }
 
   /** The snapshot first, then every event as it happens, each as the JSON text of one SSE `data:` line. */
@@ -362,7 +375,7 @@ export class SessionTraffic {
     else this.subscribers.add(subscriber);
     return () => {
       this.subscribers.delete(subscriber);
-      if (!this.subscribers.size) this.lingerUntil = Date.now() + LINGER_MS;
+      if (!this.subscribers.size) this.lingerUntil = this.clock.now() + LINGER_MS;
     };
   }
 
@@ -370,6 +383,8 @@ export class SessionTraffic {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const timer of this.quietTimers.values()) this.clock.clearTimeout(timer);
+    this.quietTimers.clear();
     this.budget?.leave(this);
     this.events = [];
     this.head = 0;

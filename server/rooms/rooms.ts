@@ -1,7 +1,7 @@
 // Rooms: the one object routes use. Ties the store, the roster, the course catalog, the board and live events together.
 import type { Database } from "../db/database";
 import { getChallengeMaterial, getLesson, isLessonId, listLessons } from "../lessons/catalog";
-import { realClock, type Clock } from "../mcp/official/instance";
+import { realTimedClock, type TimedClock } from "../mcp/official/instance";
 import { ActivityQueue } from "./activity-queue";
 import { buildBoard, projectorBoard, type StuckRule } from "./board";
 import { announcement, RoomEvents } from "./events";
@@ -21,11 +21,7 @@ import type {
   RoomLead,
 } from "../../contract/rooms";
 
-/** Timers and the time now: the real ones, or a test's (server/testing/manual-clock.ts). */
-export type RoomClock = Clock & { now(): number };
-export const realRoomClock: RoomClock = { ...realClock, now: () => Date.now() };
-
-export type RoomOptions = { maxLearners: number; resultsMs: number; stuck: StuckRule; clock?: RoomClock };
+export type RoomOptions = { maxLearners: number; resultsMs: number; stuck: StuckRule; clock?: TimedClock };
 export const DEFAULT_ROOM_OPTIONS: RoomOptions = { maxLearners: 1000, resultsMs: 7 * 86_400_000, stuck: { tryingMs: 600_000, idleMs: 300_000 } };
 
 /** Boards with a teacher watching are rebuilt this often (or at half the shortest stuck time), so stuck marks appear without a write. */
@@ -38,13 +34,13 @@ export class Rooms {
   readonly events: RoomEvents;
   private readonly activities: ActivityQueue<LearnerRow>;
   private timers: unknown[] = [];
-  private clockNow: RoomClock;
+  private clockNow: TimedClock;
 
   constructor(
     db: Database,
     readonly options: RoomOptions = DEFAULT_ROOM_OPTIONS,
   ) {
-    this.clockNow = options.clock ?? realRoomClock;
+    this.clockNow = options.clock ?? realTimedClock;
     this.store = new RoomStore(db, options.maxLearners);
     this.roster = new RosterStore(db, options.maxLearners);
     this.events = new RoomEvents(db, async (code, kind) => {
@@ -58,7 +54,7 @@ export class Rooms {
   }
 
   /** Starts the clock's timers: watched boards refreshed for stuck marks, ended rooms' results deleted when due. */
-  start(clock: RoomClock = this.clockNow): void {
+  start(clock: TimedClock = this.clockNow): void {
     this.clockNow = clock;
     this.stop();
     const every = (ms: number, work: () => unknown) => {

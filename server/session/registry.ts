@@ -12,7 +12,9 @@ import type { PlaygroundConfig } from "../config";
 import { HttpError } from "../http/respond";
 import { MemoryConsumedStates, type ConsumedStates, type FlowState } from "../mcp/request-state";
 import { createSessionEndpoint } from "../mcp/session-endpoint";
-import { SessionTraffic, TrafficBudget } from "../mcp/traffic";
+import { SessionTraffic } from "../mcp/traffic";
+import { TrafficBudget } from "../mcp/traffic-budget";
+import { realTimedClock, type TimedClock } from "../mcp/official/instance";
 import type { Limits } from "../project/project-vm";
 import type { SandboxPool } from "../sandbox/pool";
 import { Session } from "./session";
@@ -44,6 +46,8 @@ export class SessionRegistry {
   readonly trafficBudget: TrafficBudget;
   /** This playground instance's name (the `playground-instance` header), once the server listens. */
   instanceName?: string;
+  /** The outside-traffic feeds' clock (when a quiet client stops showing as connected); a test's own in specs. */
+  trafficClock: TimedClock = realTimedClock;
 
   /** With a `store` (a shared database), sessions survive this instance and any instance can rebuild them. */
   constructor(
@@ -110,7 +114,7 @@ export class SessionRegistry {
       sessionLimits(this.config),
       this.config.maxBodyBytes,
       this.store,
-      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName),
+      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName, this.trafficClock),
     );
     session.endpoint = createSessionEndpoint(session, this.codec, {
       maxBodyBytes: this.config.maxBodyBytes,

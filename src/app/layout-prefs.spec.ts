@@ -19,9 +19,9 @@ describe("pane widths", () => {
     expect(clampWidths({ ...DEFAULT_LAYOUT, lesson: 10, tabs: 10 }, 1920, open)).toEqual({ lesson: 200, tabs: 300 });
   });
 
-  test("until a divider is dragged, the side panes take a share of the window", () => {
-    expect(clampWidths(DEFAULT_LAYOUT, 1920, open)).toEqual({ lesson: 420, tabs: 691 });
-    expect(clampWidths(DEFAULT_LAYOUT, 1280, open)).toEqual({ lesson: 300, tabs: 461 });
+  test("until a divider is dragged, the side panes take a share of the window, the lesson pane 360 px at least", () => {
+    expect(clampWidths(DEFAULT_LAYOUT, 1920, open)).toEqual({ lesson: 480, tabs: 691 });
+    expect(clampWidths(DEFAULT_LAYOUT, 1280, open)).toEqual({ lesson: 360, tabs: 461 });
   });
 
   test("a folded pane takes no width, and an unreadable record is the default", () => {

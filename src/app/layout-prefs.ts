@@ -13,8 +13,9 @@ export interface LayoutPrefs {
 
 const KEY = "elicitation-playground:layout";
 export const DEFAULT_LAYOUT: LayoutPrefs = { v: 1, lesson: 0, tabs: 0, folded: [] };
-/** Until the learner drags a divider, the side panes take a share of the window, within bounds. */
-const AUTO = { lesson: [0.22, 300, 420], tabs: [0.36, 420, 760] } as const;
+/** Until the learner drags a divider, the side panes take a share of the window, within bounds (the lesson
+ * pane at least 360 px, so its tables stay readable). */
+const AUTO = { lesson: [0.28, 360, 480], tabs: [0.36, 420, 760] } as const;
 const auto = (pane: "lesson" | "tabs", total: number) => Math.round(Math.min(AUTO[pane][2], Math.max(AUTO[pane][1], total * AUTO[pane][0])));
 const MIN = { lesson: 200, tabs: 300, editor: 260 };
 const RAIL = 32;

@@ -11,13 +11,18 @@ export function connectSnippets(url: string): ConnectSnippet[] {
   return [
     { id: "url", title: "MCP URL (Streamable HTTP)", text: url },
     { id: "claude-code", title: "Claude Code", note: "Negotiates 2026-07-28 first.", text: `claude mcp add --transport http ${NAME} ${url}` },
-    { id: "mcp-json", title: ".mcp.json (Claude Code, project scope)", text: json({ mcpServers: { [NAME]: { type: "http", url } } }) },
+    {
+      id: "mcp-json",
+      title: ".mcp.json (Claude Code, project scope)",
+      note: "Claude Code asks you to approve a project's .mcp.json before it connects; until then `claude mcp list` shows the server as pending.",
+      text: json({ mcpServers: { [NAME]: { type: "http", url } } }),
+    },
     { id: "vscode", title: "VS Code: .vscode/mcp.json", text: json({ servers: { [NAME]: { type: "http", url } } }) },
     { id: "cursor", title: "Cursor: .cursor/mcp.json", text: json({ mcpServers: { [NAME]: { url } } }) },
     {
       id: "inspector",
       title: "MCP Inspector",
-      note: "--protocol-era: modern (2026-07-28), legacy (2025-11-25) or auto.",
+      note: "Needs Node 22.19 or later. --protocol-era: modern (2026-07-28), legacy (2025-11-25) or auto.",
       text: `npx @modelcontextprotocol/inspector --transport http --server-url ${url} --protocol-era auto`,
     },
     {

@@ -1,8 +1,11 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ITEM_STATE_LABELS, type ItemState } from "../../contract/verdicts";
 import type { Lesson } from "../server-bridge/lessons";
 import { Markdown } from "../markdown/Markdown";
 import { type CourseStep, END_OF_COURSE } from "./course";
+
+/** The address lesson texts write, the server's default. */
+const DEFAULT_ORIGIN = "http://127.0.0.1:5173";
 
 interface Props {
   lesson: Lesson;
@@ -19,8 +22,16 @@ interface Props {
 
 /** The lesson's text beside the editor, with the way to the previous and next step (after the last, the end of course) at its end. */
 export function LessonText({ lesson, origin, step, previous, next, state, onPick, notices }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  // A lesson opens at its top: the pane that scrolls it (whichever layout) goes back up when another lesson opens.
+  useEffect(() => {
+    for (let el = ref.current?.parentElement; el; el = el.parentElement) {
+      el.scrollTop = 0;
+      if (el.dataset.pane) break;
+    }
+  }, [lesson.id]);
   return (
-    <article className="p-4" aria-label="Lesson">
+    <article ref={ref} className="p-4" aria-label="Lesson">
       {notices}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span
@@ -42,8 +53,9 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
         {origin === "share" && <span className="badge bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-50">from a share link</span>}
       </div>
       <h1 className="mb-3 text-xl font-bold">{lesson.title}</h1>
-      {/* Lesson files start with their own "# Title"; the heading above already says it. */}
-      <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "")} />
+      {/* Lesson files start with their own "# Title"; the heading above already says it. They write the default
+          address (127.0.0.1:5173); the learner sees the one this page is served from, so a pasted command works. */}
+      <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "").replaceAll(DEFAULT_ORIGIN, window.location.origin)} />
       {lesson.kind === "challenge" && (
         <p className="mt-4 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
           Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass; each that does not has a hint you can show

@@ -15,6 +15,7 @@ import { eraMismatch } from "./era-mismatch";
 import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
 import { misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
+import { sessionKeeper } from "./session";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
 export interface ElicitationQuestion {
@@ -64,6 +65,13 @@ interface Connection {
 
 const connections = new Map<string, { generation: number; connection: Promise<Connection> }>();
 
+// The server is about to end every connection of this session: close ours first (see onRestart).
+const closeClient = (entry: { connection: Promise<Connection> }) => void entry.connection.then((c) => c.client.close()).catch(() => undefined);
+sessionKeeper.onRestart(() => {
+  for (const entry of connections.values()) closeClient(entry);
+  connections.clear();
+});
+
 /**
  * One client per session, persona and server generation. New files or a new session restart
  * the server's module state, so clients of an older generation are closed, never reused.
@@ -72,7 +80,7 @@ function connect(mcpUrl: string, persona: Persona, generation: number, discover?
   for (const [key, entry] of connections) {
     if (entry.generation === generation) continue;
     connections.delete(key);
-    void entry.connection.then((c) => c.client.close()).catch(() => undefined);
+    closeClient(entry);
   }
   const key = `${mcpUrl}|${persona.name}`;
   let entry = connections.get(key);

@@ -36,6 +36,20 @@ class SessionKeeper {
   private listeners = new Set<() => void>();
   private syncedKey: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private restartListeners = new Set<() => void>();
+
+  /**
+   * `listener` runs just before the server restarts this session's module state (new files, Reset data), which ends
+   * its connections: a client of the old one closes first, so it does not reopen its stream with a session id the
+   * server no longer knows (a 404 on the Wire).
+   */
+  onRestart(listener: () => void): void {
+    this.restartListeners.add(listener);
+  }
+
+  private restarting() {
+    for (const l of this.restartListeners) l();
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -86,7 +100,10 @@ class SessionKeeper {
 
   /** Restarts the server's module state (the tickets and so on) without touching the files. */
   async resetData(files: ProjectFiles): Promise<void> {
-    await this.withSession(files, (id) => requestJson("POST", `/api/sessions/${id}/reset`));
+    await this.withSession(files, (id) => {
+      this.restarting();
+      return requestJson("POST", `/api/sessions/${id}/reset`);
+    });
     this.set({ generation: this.state.generation + 1 });
   }
 
@@ -96,6 +113,7 @@ class SessionKeeper {
     this.set({ status: "syncing" });
     try {
       if (this.state.id) {
+        this.restarting();
         try {
           const updated = await requestJson<FilesUpdated>("PUT", `/api/sessions/${this.state.id}/files`, { files });
           this.accept(key, { id: this.state.id, mcpUrl: this.state.mcpUrl, ...updated });

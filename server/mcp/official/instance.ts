@@ -17,6 +17,9 @@ export const realClock: Clock = {
   setTimeout: (fn, ms) => setTimeout(fn, Math.min(ms, 2 ** 31 - 1)).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
+/** Timers and the time now: the host's, or a test's (server/testing/manual-clock.ts). */
+export type TimedClock = Clock & { now(): number };
+export const realTimedClock: TimedClock = { ...realClock, now: () => Date.now() };
 
 /** Who an instance serves: one 2025-11-25 connection, or every 2026-07-28 request of the playground session. */
 export type InstanceRole = "connection" | "modern" | "listing";
