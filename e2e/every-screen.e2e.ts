@@ -130,7 +130,7 @@ describe("panes", () => {
     await expect.poll(() => editorFontSize(page)).toBeLessThan(start);
 
     await page.getByRole("button", { name: "Present" }).click();
-    expect(await page.locator('[data-pane="lesson"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-pane="lesson"]').count()).toBe(0);
     await expect.poll(() => editorFontSize(page)).toBeGreaterThanOrEqual(19);
     await page.screenshot({ path: `${OUT}1280x800-light-presenter.png` });
     await page.getByRole("button", { name: "Present" }).click();

@@ -184,7 +184,7 @@ describe("11.11: Make this a test", () => {
     await tab(page, /Tests/).click();
     await page.getByRole("button", { name: /Run tests/ }).click();
     await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
-    const replay = page.locator('xpath=//h4[text()="close-ticket.replay.test.ts"]/following-sibling::ul/li[@data-testid="test-result"]');
+    const replay = page.locator('xpath=//h3[text()="close-ticket.replay.test.ts"]/following-sibling::ul/li[@data-testid="test-result"]');
     await expect.poll(() => replay.count()).toBe(1);
     await expect(replay.first().getAttribute("data-status")).resolves.toBe("passed");
   });

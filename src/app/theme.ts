@@ -1,5 +1,5 @@
 // Light/dark theme and the room-wide font size, both remembered per browser.
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 
 const THEME_KEY = "elicitation-playground:theme";
 const SIZE_KEY = "elicitation-playground:font-size";
@@ -50,24 +50,38 @@ export function useFontSize() {
   return { size, bigger: () => step(1), smaller: () => step(-1) };
 }
 
-/** Presenter mode for projecting: large type everywhere (the editor too) and the lesson pane hidden. */
+/** Presenter mode for projecting: large type everywhere (the editor too) and the lesson pane hidden. One state for the
+ * whole page, so the header's toggle and the workspace's layout always agree. */
+function readPresenter(): boolean {
+  let stored = false;
+  try {
+    stored = localStorage.getItem(PRESENTER_KEY) === "1";
+  } catch {
+    /* default off */
+  }
+  return new URLSearchParams(location.search).get("present") === "1" || stored;
+}
+let presenterOn: boolean | undefined;
+const presenterListeners = new Set<() => void>();
+const presenterNow = () => {
+  if (presenterOn === undefined) {
+    presenterOn = readPresenter();
+    document.documentElement.classList.toggle("presenter", presenterOn);
+  }
+  return presenterOn;
+};
+const subscribePresenter = (listener: () => void) => {
+  presenterListeners.add(listener);
+  return () => presenterListeners.delete(listener);
+};
+
 export function usePresenter() {
-  const [on, setOn] = useState(() => {
-    let stored = false;
-    try {
-      stored = localStorage.getItem(PRESENTER_KEY) === "1";
-    } catch {
-      /* default off */
-    }
-    const wanted = new URLSearchParams(location.search).get("present") === "1" || stored;
-    document.documentElement.classList.toggle("presenter", wanted);
-    return wanted;
-  });
+  const on = useSyncExternalStore(subscribePresenter, presenterNow);
   const toggle = () => {
-    const next = !on;
-    document.documentElement.classList.toggle("presenter", next);
-    store(PRESENTER_KEY, next ? "1" : "0");
-    setOn(next);
+    presenterOn = !presenterNow();
+    document.documentElement.classList.toggle("presenter", presenterOn);
+    store(PRESENTER_KEY, presenterOn ? "1" : "0");
+    for (const listener of presenterListeners) listener();
   };
   return { on, toggle };
 }
