@@ -79,9 +79,14 @@ test("a challenge's Check shows per-check results", async () => {
   const checks = page.getByTestId("check");
   await checks.first().waitFor({ timeout: 60_000 });
   expect(await checks.count()).toBeGreaterThanOrEqual(4);
-  // The starter files do not solve the challenge: at least one check fails, with a hint.
+  // The starter files do not solve the challenge: at least one check fails, with a hint shown only when asked for.
   expect(await page.locator('[data-testid="check"][data-passed="false"]').count()).toBeGreaterThan(0);
-  await expect(page.getByTestId("check-results").innerText()).resolves.toContain("Hint:");
+  await expect(page.getByTestId("check-results").innerText()).resolves.not.toContain("Hint:");
+  await page
+    .getByRole("button", { name: /^Show a hint for/ })
+    .first()
+    .click();
+  await page.getByTestId("hint").first().waitFor();
 });
 
 for (const theme of ["light", "dark"] as const) {
@@ -98,7 +103,8 @@ for (const theme of ["light", "dark"] as const) {
     await banner.waitFor({ timeout: 60_000 });
     expect(await banner.innerText()).toMatch(/nested objects are not allowed.*\(at schedule-callback\.tool\.ts:\d+\)/s);
     const panel = await page.getByTestId("check-results").innerText();
-    expect(panel.indexOf("nested objects are not allowed")).toBeLessThan(panel.indexOf("Hint:"));
+    expect(panel.indexOf("Show a hint")).toBeGreaterThan(-1);
+    expect(panel.indexOf("nested objects are not allowed")).toBeLessThan(panel.indexOf("Show a hint"));
     const out = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
     mkdirSync(out, { recursive: true });
     await page.getByTestId("check-results").screenshot({ path: `${out}check-failure-${theme}.png` });
