@@ -98,10 +98,13 @@ class SessionKeeper {
     }
   }
 
-  /** Restarts the server's module state (the tickets and so on) without touching the files. */
-  async resetData(files: ProjectFiles): Promise<void> {
+  /**
+   * Restarts the server's module state (the tickets and so on) without touching the files. `midCall` is a reset a
+   * misbehaving client makes between two rounds of one 2026-07-28 call: that call's client goes on to send round 2.
+   */
+  async resetData(files: ProjectFiles, midCall = false): Promise<void> {
     await this.withSession(files, (id) => {
-      this.restarting();
+      if (!midCall) this.restarting();
       return requestJson("POST", `/api/sessions/${id}/reset`);
     });
     this.set({ generation: this.state.generation + 1 });

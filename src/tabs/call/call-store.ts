@@ -213,7 +213,7 @@ class CallStore {
       const breaks = broke && {
         name: broke,
         tools: sessionKeeper.snapshot().tools.map((t) => t.name),
-        beforeRetry: async () => void (broke === "state-after-reset" && (await sessionKeeper.resetData(files))),
+        beforeRetry: async () => void (broke === "state-after-reset" && (await sessionKeeper.resetData(files, true))),
       };
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
