@@ -58,6 +58,18 @@ export function CallTab() {
   const FullForm = useFullForm(argsMode === "form" && !noArguments && !simple);
   // Call is enabled only when pressing it sends: the arguments' form must be drawn (the full one may still be loading).
   const formReady = argsMode === "json" || noArguments || !!simple || !!FullForm;
+  // What the light and the full argument forms share: a submitted form keeps its value and calls the tool.
+  const toolName = selected?.name ?? "";
+  const argsForm = {
+    formId: ARGS_FORM_ID,
+    value: args,
+    disabled: call.running,
+    onChange: (v: Record<string, unknown>) => callStore.setArgs(toolName, v),
+    onSubmit: (v: Record<string, unknown>) => {
+      callStore.setArgs(toolName, v);
+      void callStore.call(toolName);
+    },
+  };
 
   return (
     <div className="space-y-4">
@@ -182,31 +194,9 @@ export function CallTab() {
               <p className="text-xs text-slate-600 dark:text-slate-400">This tool takes no arguments.</p>
             </form>
           ) : simple ? (
-            <SimpleForm
-              key={selected.name}
-              formId={ARGS_FORM_ID}
-              fields={simple}
-              value={args}
-              disabled={call.running}
-              onChange={(v) => callStore.setArgs(selected.name, v)}
-              onSubmit={(v) => {
-                callStore.setArgs(selected.name, v);
-                void callStore.call(selected.name);
-              }}
-            />
+            <SimpleForm key={selected.name} fields={simple} {...argsForm} />
           ) : FullForm ? (
-            <FullForm
-              key={selected.name}
-              formId={ARGS_FORM_ID}
-              form={form}
-              value={args}
-              disabled={call.running}
-              onChange={(v) => callStore.setArgs(selected.name, v)}
-              onSubmit={(v) => {
-                callStore.setArgs(selected.name, v);
-                void callStore.call(selected.name);
-              }}
-            />
+            <FullForm key={selected.name} form={form} {...argsForm} />
           ) : (
             <Spinner label="Loading the form…" />
           )}
