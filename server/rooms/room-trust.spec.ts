@@ -3,7 +3,7 @@
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api } from "../testing/harness";
-import { bearer, challengeFiles, createRoom, joinRoom, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
+import { bearer, challengeFiles, checkIn, readBoard, createRoom, joinRoom, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
 import { configFromEnv } from "../config";
 
 const C1 = "c1-confirm-before-deleting";
@@ -17,9 +17,8 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 
 const pg = () => kit.pg;
-const check = (key: string | undefined, project: Record<string, string>, id = C1) =>
-  api(pg(), "POST", `/api/challenges/${id}/check`, { files: project, ...(key !== undefined && { learnerKey: key }) });
-const board = (code: string, key: string) => api(pg(), "GET", `/api/rooms/${code}`, undefined, bearer(key));
+const check = (key: string | undefined, project: Record<string, string>, id = C1) => checkIn(pg(), id, project, key);
+const board = (code: string, key: string) => readBoard(pg(), code, key);
 const c1Of = (b: any) => b.challenges.find((c: any) => c.id === C1);
 
 describe("trust and bad input", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getLesson } from "../lessons/catalog";
 import { api, createSession } from "../testing/harness";
-import { bearer, challengeFiles, createRoom, joinRoom, openStream, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
+import { bearer, challengeFiles, checkIn, readBoard, createRoom, joinRoom, openStream, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
 import { CODE_ALPHABET } from "./codes";
 
 const C1 = "c1-confirm-before-deleting";
@@ -15,9 +15,8 @@ beforeAll(async () => {
 afterAll(() => kit?.close());
 
 const pg = () => kit.pg;
-const check = (key: string | undefined, project: Record<string, string>, id = C1) =>
-  api(pg(), "POST", `/api/challenges/${id}/check`, { files: project, ...(key !== undefined && { learnerKey: key }) });
-const board = (code: string, key: string) => api(pg(), "GET", `/api/rooms/${code}`, undefined, bearer(key));
+const check = (key: string | undefined, project: Record<string, string>, id = C1) => checkIn(pg(), id, project, key);
+const board = (code: string, key: string) => readBoard(pg(), code, key);
 const c1Of = (b: any) => b.challenges.find((c: any) => c.id === C1);
 
 describe("a room from start to end", () => {

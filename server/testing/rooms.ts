@@ -87,3 +87,13 @@ export async function openStream(url: string, key: string) {
     close: () => controller.abort(),
   };
 }
+
+/** A challenge's Check, in a learner's room when a learner key is given. */
+export function checkIn(pg: Playground, id: string, project: Record<string, string>, learnerKey?: string) {
+  return api(pg, "POST", `/api/challenges/${id}/check`, { files: project, ...(learnerKey !== undefined && { learnerKey }) });
+}
+
+/** The teacher's board, read with a key. */
+export function readBoard(pg: Playground, code: string, key: string) {
+  return api(pg, "GET", `/api/rooms/${code}`, undefined, bearer(key));
+}
