@@ -33,8 +33,8 @@ const CASES = [
     test: "server/test-runs/test-run.spec.ts: the personas loop used to pass whatever ran",
     bug: "the runtime's registry drops the last test of every file",
     file: "runtime/testing/registry.ts",
-    from: "collect: () => tests.map(",
-    to: "collect: () => tests.slice(0, -1).map(",
+    from: "return tests.map((t) => ({ id: t.id,",
+    to: "return tests.slice(0, -1).map((t) => ({ id: t.id,",
     run: vitest("server/test-runs/test-run.spec.ts", "-t", "personas and raw requests"),
   },
   {
