@@ -92,9 +92,11 @@ declare module "@frontmcp/testing" {
    * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
    * - `"misbehaving"`: 2026-07-28 with forms, whose round 2 breaks one rule: `mcp.as("misbehaving", { breaks: "state-edited" })`.
    * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
+   * - `"legacy-with-url"`: 2025-11-25 with a session, forms and URL mode; a URL question carries an `elicitationId`, and
+   *   error -32042 is opened and retried once the server says the page is done (`notifications/elicitation/complete`).
    * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
    */
-  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-no-forms";
+  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-with-url" | "legacy-no-forms";
 
   export interface McpTestClient {
     /** Which kind of client this is (`mcp` itself is `"modern"`). */
