@@ -25,3 +25,17 @@ export function outsideUrl(origin: string, page: string, params: Record<string, 
   const query = pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join("&");
   return `${origin}${OUTSIDE_PREFIX}${page}?${query}`;
 }
+
+/** The URL elicitations a -32042 (URL elicitation required, 2025-11-25) error lists, as both clients read them. */
+export type UrlElicitation = { mode: "url"; message: string; url: string; elicitationId: string };
+
+export const URL_ELICITATION_REQUIRED = -32042;
+
+export function urlElicitationsOf(error: unknown): UrlElicitation[] | undefined {
+  const e = error as { code?: unknown; data?: { elicitations?: unknown } } | undefined;
+  if (e?.code !== URL_ELICITATION_REQUIRED || !Array.isArray(e.data?.elicitations)) return undefined;
+  const listed = e.data.elicitations.filter(
+    (x): x is UrlElicitation => typeof x?.url === "string" && typeof x?.elicitationId === "string" && typeof x?.message === "string",
+  );
+  return listed.length ? listed.map(({ message, url, elicitationId }) => ({ mode: "url", message, url, elicitationId })) : undefined;
+}

@@ -112,6 +112,15 @@ declare module "@frontmcp/testing" {
      * Without a handler, every question is answered `decline` and the test output notes it.
      */
     onElicitation(handler: ElicitationHandler): void;
+    /**
+     * The pretend outside site, as the person in front of it: press Sign in or Cancel on the page a URL-mode question
+     * links to (`question.url`). Resolves true when the page was waiting and is now left.
+     *
+     * ```ts
+     * mcp.as("modern-with-url").onElicitation(async (q) => (await mcp.outside.signIn(q.url!), { action: "accept" }));
+     * ```
+     */
+    outside: { signIn(url: string): Promise<boolean>; cancel(url: string): Promise<boolean> };
     raw: {
       /**
        * Sends one JSON-RPC request as a 2026-07-28 client would, filling the `_meta` keys it leaves out

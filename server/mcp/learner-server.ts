@@ -108,15 +108,7 @@ export async function createLearnerServer(
     newCall = false,
   ): Promise<CallToolResult | InputRequiredResult> {
     call = { ...call, era, outside: host.outside?.views(newCall) };
-    const through = (c: ToolCall, first: CallOutcome) =>
-      throughOutside(
-        host.outside,
-        (next) => host.callTool(next),
-        c,
-        first,
-        ctx,
-        (flow, during) => notices?.waiting(flow, ctx.mcpReq.id, during),
-      );
+    const through = (c: ToolCall, first: CallOutcome) => throughOutside(host.outside, (next) => host.callTool(next), c, first, ctx);
     let turn = await through(call, await host.callTool(call));
     if ("failure" in turn) return errorResult(turn.failure, "TOOL_EXECUTION_ERROR");
     const late = turn.outcome.kind === "input" ? answerFor?.(turn.outcome.key) : undefined;
@@ -127,6 +119,7 @@ export async function createLearnerServer(
     }
     ({ call } = turn);
     const { outcome } = turn;
+    if (outcome.kind !== "input") notices?.ended(ctx.mcpReq.id);
     if (outcome.kind === "result") return outcome.result as CallToolResult;
     if (outcome.kind === "outside") {
       // Only a 2025-11-25 run stops to list its pages: -32042, the SDK's own error (2026-07-28 has no such code).
@@ -139,7 +132,7 @@ export async function createLearnerServer(
       return host.fallback.ask({ tool: call.name, args: call.args, answers: call.answers, questions, binding: binding() }, outcome.request) as CallToolResult;
     const embedded =
       outcome.request.mode === "url"
-        ? urlQuestion(outcome.request)
+        ? urlQuestion(outcome.request, ctx)
         : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
     const state: FlowState = {
       id: newStateId(),
@@ -155,11 +148,11 @@ export async function createLearnerServer(
   }
 
   /** A URL-mode question; on 2025-11-25, a page of the session's outside site carries its flow's id as elicitationId. */
-  function urlQuestion(request: { message: string; url: string }) {
+  function urlQuestion(request: { message: string; url: string }, ctx: ServerContext) {
     const embedded = inputRequired.elicitUrl({ message: request.message, url: request.url });
     const flow = notices?.flowOf(request.url);
     if (!flow || !notices) return embedded;
-    notices.watch(flow.id);
+    notices.watch(flow.id, ctx.mcpReq.id);
     return { ...embedded, params: { ...embedded.params, elicitationId: flow.id } } as typeof embedded;
   }
 

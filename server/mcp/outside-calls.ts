@@ -23,7 +23,6 @@ export type OutsideTurn = { call: ToolCall; outcome: CallOutcome } | { failure: 
 /**
  * Runs the call until its outcome needs nothing more of the outside pages: a page to open is opened and the run
  * replayed; a page to wait for is waited for (until the person leaves it, or the client goes away) and replayed.
- * `waiting` is told which flow the call waits on, so a completion notice can ride the call's own stream.
  */
 export async function throughOutside(
   flows: OutsideFlows | undefined,
@@ -31,7 +30,6 @@ export async function throughOutside(
   call: ToolCall,
   outcome: CallOutcome,
   ctx: ServerContext,
-  waiting?: (flow: string, during: Promise<unknown>) => void,
 ): Promise<OutsideTurn> {
   for (let step = 0; outcome.kind === "outside" && !("urlRequired" in outcome.stop); step++) {
     if (!flows) return { failure: "Outside pages are not available to this server." };
@@ -44,9 +42,7 @@ export async function throughOutside(
         return { failure: (error as Error).message };
       }
     } else {
-      const settled = flows.settled(stop.wait, ctx.mcpReq.signal);
-      waiting?.(stop.wait, settled);
-      await settled;
+      await flows.settled(stop.wait, ctx.mcpReq.signal);
     }
     call = { ...call, outside: flows.views() };
     outcome = await run(call);
@@ -56,11 +52,11 @@ export async function throughOutside(
 
 /**
  * One 2025-11-25 connection's completion notices: each outside page the client was sent to (pushed, or listed in a
- * -32042) gets notifications/elicitation/complete once the person leaves it by Sign in or Cancel, on the stream of
- * the call that waits for it, or on the connection's own stream when no call does.
+ * -32042) gets notifications/elicitation/complete once the person leaves it by Sign in or Cancel: on the stream of
+ * the call that sent it while that call is still open, on the connection's own stream after.
  */
 export class CompletionNotices {
-  private watched = new Map<string, { waitingCall?: RequestId }>();
+  private watched = new Map<string, { openCall?: RequestId }>();
 
   constructor(
     private readonly server: Server,
@@ -72,26 +68,24 @@ export class CompletionNotices {
     return this.flows?.views().find((flow) => flow.url === url && flow.status === "waiting");
   }
 
-  watch(id: string): void {
-    if (!this.flows || this.watched.has(id)) return;
-    const entry: { waitingCall?: RequestId } = {};
+  /** Flow `id` was sent to the client by call `openCall` (still open when it is a pushed question). */
+  watch(id: string, openCall?: RequestId): void {
+    const known = this.watched.get(id);
+    if (known) return void (known.openCall = openCall);
+    if (!this.flows) return;
+    const entry: { openCall?: RequestId } = { openCall };
     this.watched.set(id, entry);
     this.flows.onSettled(id, (status) => {
       this.watched.delete(id);
       if (status === "expired") return;
-      const notify = this.server.createElicitationCompletionNotifier(id, entry.waitingCall === undefined ? undefined : { relatedRequestId: entry.waitingCall });
+      const notify = this.server.createElicitationCompletionNotifier(id, entry.openCall === undefined ? undefined : { relatedRequestId: entry.openCall });
       void notify().catch(() => undefined);
     });
   }
 
-  /** The call `requestId` waits on flow `id` until `during` ends. */
-  waiting(id: string, requestId: RequestId, during: Promise<unknown>): void {
-    const entry = this.watched.get(id);
-    if (!entry) return;
-    entry.waitingCall = requestId;
-    void during.finally(() => {
-      if (entry.waitingCall === requestId) entry.waitingCall = undefined;
-    });
+  /** Call `requestId` has its answer: notices of its pages go on the connection's stream from now on. */
+  ended(requestId: RequestId): void {
+    for (const entry of this.watched.values()) if (entry.openCall === requestId) entry.openCall = undefined;
   }
 
   /** -32042: the pages to open before the call can go on, each with its flow's id as elicitationId. */

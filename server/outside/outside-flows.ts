@@ -23,7 +23,7 @@ export function outsideFlowPage(id: string): OutsideFlowPage | undefined {
  */
 export function settleOutsideFlow(id: string, status: "completed" | "cancelled"): boolean {
   const flow = typeof id === "string" ? directory.get(id) : undefined;
-  return flow ? flow.owner.settle(flow, status) : false;
+  return flow ? flow.owner.settle(id, status) : false;
 }
 
 export type OutsideLimits = { maxFlows: number; waitMs: number };
@@ -50,7 +50,7 @@ export class OutsideFlows {
     const id = randomBytes(16).toString("base64url");
     const flow: Flow = { id, page, params, url: outsideUrl(origin, page, params, id), status: "waiting", owner: this, listeners: new Set() };
     // A page nobody comes back to does not hold a call (or the session's table) forever.
-    flow.expiry = setTimeout(() => this.settle(flow, "expired"), this.limits.waitMs);
+    flow.expiry = setTimeout(() => this.settle(id, "expired"), this.limits.waitMs);
     flow.expiry.unref();
     this.flows.set(key, flow);
     directory.set(id, flow);
@@ -92,8 +92,10 @@ export class OutsideFlows {
     });
   }
 
-  settle(flow: Flow, status: Exclude<OutsideStatus, "waiting">): boolean {
-    if (flow.owner !== this || flow.status !== "waiting" || this.flows.get(flowKey(flow.page, flow.params)) !== flow) return false;
+  /** Leaves this session's waiting flow `id` with `status`; false for another session's flow, or one already left. */
+  settle(id: string, status: Exclude<OutsideStatus, "waiting">): boolean {
+    const flow = directory.get(id);
+    if (!flow || flow.owner !== this || flow.status !== "waiting") return false;
     flow.status = status;
     clearTimeout(flow.expiry);
     for (const listener of [...flow.listeners]) listener(status);
@@ -104,7 +106,7 @@ export class OutsideFlows {
   /** Reset and close: every page is forgotten, and a call still waiting on one hears it expired. */
   clear(): void {
     for (const flow of [...this.flows.values()]) {
-      this.settle(flow, "expired");
+      this.settle(flow.id, "expired");
       this.drop(flow);
     }
   }
