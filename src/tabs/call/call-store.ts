@@ -36,6 +36,8 @@ export interface LessonCall {
   args: Record<string, Record<string, unknown>>;
   running: boolean;
   question?: ElicitationQuestion;
+  /** The page an accepted URL-mode question sent the person to, while the call goes on without them. */
+  awaitingPage?: string;
   outcome?: FinishedCall;
   /** Finished calls of this lesson, newest first. */
   history: FinishedCall[];
@@ -157,7 +159,8 @@ class CallStore {
   answer(answer: ElicitAnswer) {
     const open = this.pending.get(this.lessonId);
     this.pending.delete(this.lessonId);
-    this.set({ question: undefined });
+    const { question } = this.of(this.lessonId);
+    this.set({ question: undefined, awaitingPage: question?.mode === "url" && answer.action === "accept" ? question.url : undefined });
     open?.resolve(answer);
   }
 
@@ -176,7 +179,7 @@ class CallStore {
   private askIn = (lessonId: string) => (question: ElicitationQuestion) =>
     new Promise<ElicitAnswer>((resolve, reject) => {
       this.pending.set(lessonId, { resolve, reject });
-      this.setFor(lessonId, { question });
+      this.setFor(lessonId, { question, awaitingPage: undefined });
       announce(questionAnnouncement(question));
     });
 
@@ -253,7 +256,7 @@ class CallStore {
     } finally {
       if (isCurrent()) {
         this.pending.delete(lessonId);
-        this.setFor(lessonId, { running: false, question: undefined });
+        this.setFor(lessonId, { running: false, question: undefined, awaitingPage: undefined });
       }
     }
   }
