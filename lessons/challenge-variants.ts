@@ -37,6 +37,7 @@ const C4 = "schedule-callback.tool.ts";
 const C5 = "close-ticket.tool.ts";
 const C6 = "close-stale-tickets.tool.ts";
 const C8 = "src/server.ts";
+const C10 = "send-invoice.tool.ts";
 
 /** c4's form the runtime refuses: no question is ever asked, so no check can pass. */
 const C4_EVERY = [
@@ -369,6 +370,34 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
       name: "cancel said like decline",
       files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']),
       failing: ["Says so on cancel, in other words than for decline"],
+    },
+  ],
+  "c10-finish-after-sign-in": [
+    {
+      name: "the starter (sends on accept)",
+      files: starterAsIs,
+      failing: [
+        "Accept, then Cancel on the page, sends nothing",
+        "The result says the sign-in did not finish",
+        "On 2025-11-25 too: sent after Sign in, not after Cancel",
+      ],
+    },
+    {
+      name: "sends after Cancel on the page too",
+      files: edit(C10, ['if (outcome !== "completed") {', 'if (outcome === "expired") {']),
+      failing: [
+        "Accept, then Cancel on the page, sends nothing",
+        "The result says the sign-in did not finish",
+        "On 2025-11-25 too: sent after Sign in, not after Cancel",
+      ],
+    },
+    {
+      name: "says nothing of why",
+      files: edit(C10, [
+        "return { id: input.id, sent: false, reason: `The sign-in did not finish (${outcome}), so nothing was sent.` };",
+        "return { id: input.id, sent: false };",
+      ]),
+      failing: ["The result says the sign-in did not finish"],
     },
   ],
   "c7-write-the-tests": [
