@@ -27,6 +27,7 @@ const STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: var(--bg); color: var(--text); }
 .band { background: var(--band); color: var(--band-text); padding: .75rem 1rem; text-align: center; font-weight: 600; }
+.band p { margin: 0; color: inherit; }
 main { max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1.5rem; }
 h1 { font-size: 1.5rem; margin: 0 0 .5rem; }
@@ -44,7 +45,7 @@ button:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} (pretend)</title><style>${STYLE}</style></head><body>
-<div class="band" role="note">Pretend outside page: the playground plays a sign-in service here. No password, nothing leaves this machine.</div>
+<header class="band"><p role="note">Pretend outside page: the playground plays a sign-in service here. No password, nothing leaves this machine.</p></header>
 <main><div class="card">${body}</div></main></body></html>`;
 }
 
@@ -74,7 +75,9 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  // With no-referrer (every other answer's policy) a browser posts the form with Origin: null, which the Origin
+  // check refuses; same-origin lets the page's own POST name its origin, and still tells other sites nothing.
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "same-origin" });
   res.end(body);
 }
 

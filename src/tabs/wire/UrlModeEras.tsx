@@ -16,7 +16,7 @@ export function UrlModeEras({ rows }: { rows: ReadExchange[] }) {
   return (
     <section aria-label="URL mode on the two protocol versions" className="grid gap-2 md:grid-cols-2" data-testid="url-mode-eras">
       <div className={`${box} ${legacy ? thisEra : otherEra}`}>
-        <h4 className="mb-1 font-semibold">2025-11-25{legacy && " · this call"}</h4>
+        <p className="mb-1 font-semibold">2025-11-25{legacy && " · this call"}</p>
         <ul className="list-disc space-y-0.5 pl-4">
           <li>
             {seen.viaError ? "error -32042 lists the link" : "elicitation/create is pushed"} with <code>elicitationId</code> {legacy ? id : "(an id)"}
@@ -29,7 +29,7 @@ export function UrlModeEras({ rows }: { rows: ReadExchange[] }) {
         </ul>
       </div>
       <div className={`${box} ${legacy ? otherEra : thisEra}`}>
-        <h4 className="mb-1 font-semibold">2026-07-28{!legacy && " · this call"}</h4>
+        <p className="mb-1 font-semibold">2026-07-28{!legacy && " · this call"}</p>
         <ul className="list-disc space-y-0.5 pl-4">
           <li>
             <code>input_required</code> carries the link with no <code>elicitationId</code>
