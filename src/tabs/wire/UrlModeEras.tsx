@@ -4,7 +4,7 @@
 import type { ReadExchange } from "./wire-analysis";
 import { urlModeSeen } from "./url-mode-eras";
 
-const box = "rounded-md border p-2 text-xs leading-relaxed";
+const box = "rounded-md border p-2 text-xs leading-relaxed [overflow-wrap:anywhere]";
 const thisEra = "border-emerald-400 bg-emerald-50/60 dark:border-emerald-700 dark:bg-emerald-950/30";
 const otherEra = "border-slate-300 bg-white dark:border-slate-600 dark:bg-slate-900";
 
