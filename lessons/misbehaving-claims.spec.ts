@@ -42,6 +42,24 @@ test("accept without content: INVALID_INPUT naming the field", async ({ mcp }) =
   expect(r).toBeError("INVALID_INPUT");
   expect(r.text()).toContain("confirm");
 });
+test("an id still in flight: HTTP 400 -32600, and the call still asks", async ({ mcp }) => {
+  const client = mcp.as("misbehaving", { breaks: "id-in-flight" });
+  client.onElicitation(yes);
+  const r = await client.tools.call("close_ticket", { id: "T-1" });
+  expect(r.brokenPost).toMatchObject({ status: 400, error: { code: -32600 } });
+  expect(r.json()).toMatchObject({ id: "T-1", closed: true });
+});
+test("answered twice: the second gets HTTP 400 -32600", async ({ mcp }) => {
+  const client = mcp.as("misbehaving", { breaks: "answer-twice" });
+  client.onElicitation(yes);
+  const r = await client.tools.call("close_ticket", { id: "T-2" });
+  expect(r.brokenPost).toMatchObject({ status: 400, error: { code: -32600 } });
+  expect(r.json()).toMatchObject({ id: "T-2", closed: true });
+});
+test("an answer after cancel: HTTP 400 -32600, and the ticket stays open", async ({ mcp }) => {
+  const r = await refused(mcp, "answer-after-cancel", "T-3");
+  expect(r.brokenPost).toMatchObject({ status: 400, error: { code: -32600 } });
+});
 test("after Reset is refused in tests, with why", async ({ mcp }) => {
   expect(() => mcp.as("misbehaving", { breaks: "state-after-reset" })).toThrow(/has none/);
 });
@@ -55,6 +73,6 @@ describe("18 A client that breaks the rules", () => {
     expect(run.status, run.text).toBe(200);
     const failed = run.json.tests.filter((t: { status: string }) => t.status !== "passed");
     expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
-    expect(run.json.passed).toBe(5);
+    expect(run.json.passed).toBe(8);
   });
 });
