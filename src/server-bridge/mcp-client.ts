@@ -2,15 +2,19 @@
 // wire tap as its fetch. Loaded on the first Call so the first screen stays small.
 import {
   Client,
+  DEFAULT_REQUEST_TIMEOUT_MSEC,
   StreamableHTTPClientTransport,
   isInputRequiredResult,
   ProtocolError,
+  SdkError,
+  SdkErrorCode,
   SdkHttpError,
   type CallToolResult,
   type DiscoverResult,
   type ElicitResult,
 } from "@modelcontextprotocol/client";
 import { PAGE_CLIENT_HEADER } from "../../contract/traffic";
+import { FAST_FORWARD, FAST_FORWARD_HEADER } from "../../contract/person-timing";
 import { eraMismatch } from "./era-mismatch";
 import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
@@ -43,7 +47,7 @@ export interface AnsweredQuestion {
 export type CallOutcome = (
   | { kind: "result"; result: CallToolResult; answers: AnsweredQuestion[]; rounds: number }
   | { kind: "rpc-error"; code: number; message: string; data?: unknown; answers: AnsweredQuestion[] }
-  | { kind: "failure"; message: string; answers: AnsweredQuestion[] }
+  | { kind: "failure"; message: string; answers: AnsweredQuestion[]; timedOut?: boolean }
 ) & { brokenPost?: BrokenSend };
 
 /** The backend no longer knows this session: the caller should re-create it and try again. */
@@ -55,9 +59,13 @@ export class SessionGoneError extends Error {
   }
 }
 
-// A person may take minutes over a form while a 2025 call waits on the server.
-const LONG_WAIT_MS = 15 * 60_000;
 const MAX_ROUNDS = 10;
+
+/**
+ * The page client's request timeout: the SDK's own (60 s), as a real client has it, so a 2025-11-25 call whose
+ * pushed question outlasts it fails as it would there; a tenth of it when the call is fast-forwarded.
+ */
+export const requestTimeout = (fastForward: boolean) => DEFAULT_REQUEST_TIMEOUT_MSEC / (fastForward ? FAST_FORWARD : 1);
 
 interface Connection {
   client: Client;
@@ -67,6 +75,8 @@ interface Connection {
   /** Set per call: where a pushed elicitation/create goes. */
   ask?: Ask;
   answers?: AnsweredQuestion[];
+  /** Set for a fast-forwarded call: its requests carry FAST_FORWARD_HEADER. */
+  fastForward?: boolean;
 }
 
 const connections = new Map<string, { generation: number; connection: Promise<Connection> }>();
@@ -132,7 +142,7 @@ async function open(mcpUrl: string, persona: Persona, discover?: Record<string, 
   try {
     // The header keeps the page's own traffic out of the session's outside-traffic feed (the Wire tab has it already).
     const transport = new StreamableHTTPClientTransport(new URL(mcpUrl, location.href), {
-      fetch: tappedFetch,
+      fetch: (url, init) => tappedFetch(url, connection.fastForward ? fastForwarded(init) : init),
       requestInit: { headers: { [PAGE_CLIENT_HEADER]: "1" } },
     });
     if (bend) connection.rules = breakRule(transport, bend, (answer) => connection.broken?.(answer));
@@ -142,6 +152,12 @@ async function open(mcpUrl: string, persona: Persona, discover?: Record<string, 
     throw eraMismatch(err) ?? err;
   }
   return connection;
+}
+
+function fastForwarded(init: RequestInit | undefined): RequestInit {
+  const headers = new Headers(init?.headers);
+  headers.set(FAST_FORWARD_HEADER, "1");
+  return { ...init, headers };
 }
 
 /** The SDK reports a vanished session in several shapes (HTTP error, failed negotiation); the 404 on the wire is the fact. */
@@ -184,6 +200,8 @@ export async function callTool(opts: {
   tool: string;
   args: Record<string, unknown>;
   ask: Ask;
+  /** A person who takes their time, fast-forwarded: a tenth of the request timeout and of this call's requestState expiry. */
+  fastForward?: boolean;
   /** A `misbehaving` client: round 2 breaks this rule (after `beforeRetry`, which resets the data for "after Reset"). */
   breaks?: { name: MisbehaviourName; tools: string[]; beforeRetry(): Promise<void> };
 }): Promise<CallOutcome> {
@@ -201,10 +219,12 @@ export async function callTool(opts: {
     };
   });
   const cancel = new AbortController();
+  const timeout = requestTimeout(opts.fastForward === true);
+  connection.fastForward = opts.fastForward;
   connection.ask = async (question) => {
     if (bend === "id-in-flight") {
       connection.rules?.reuseIdInFlight();
-      connection.broken?.(await answerTo(() => connection.client.callTool(base, { timeout: LONG_WAIT_MS }), 200));
+      connection.broken?.(await answerTo(() => connection.client.callTool(base, { timeout }), 200));
     }
     if (bend === "answer-after-cancel") cancel.abort("The client cancelled the call");
     return opts.ask(question);
@@ -215,8 +235,7 @@ export async function callTool(opts: {
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       const result = await connection.client.callTool(params as typeof base, {
         allowInputRequired: true,
-        timeout: LONG_WAIT_MS,
-        resetTimeoutOnProgress: true,
+        timeout,
         signal: cancel.signal,
       });
       if (!isInputRequiredResult(result)) {
@@ -262,6 +281,13 @@ export async function callTool(opts: {
     if (isGone(err, opts.mcpUrl)) throw new SessionGoneError(answers.length);
     // The page withdrew the question (lesson left, session lost): the caller explains it.
     if ((err as Error).name === "QuestionWithdrawn") throw err;
+    if (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout)
+      return {
+        kind: "failure",
+        message: `The client stopped waiting: no result within its request timeout (${timeout / 1000} s, the SDK's own${opts.fastForward ? " divided by 10" : ""}), so it cancelled the call with notifications/cancelled.`,
+        answers,
+        timedOut: true,
+      };
     if (err instanceof ProtocolError) return { kind: "rpc-error", code: err.code, message: err.message, data: err.data, answers };
     const e = err as { code?: unknown; message?: string; data?: unknown };
     if (typeof e.code === "number") return { kind: "rpc-error", code: e.code, message: e.message ?? "", data: e.data, answers };
@@ -269,5 +295,6 @@ export async function callTool(opts: {
   } finally {
     connection.ask = undefined;
     connection.broken = undefined;
+    connection.fastForward = undefined;
   }
 }
