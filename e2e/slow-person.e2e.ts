@@ -54,6 +54,7 @@ describe("a person who takes their time", () => {
     await shoot(page, "timed-out", "call-outcome");
     await page.getByRole("tab", { name: /Wire/ }).click();
     await expect.poll(() => page.getByTestId("wire-call").first().innerText(), { timeout: 20_000 }).toContain("notifications/cancelled");
+    await shoot(page, "wire", "wire-call");
 
     await page.getByRole("tab", { name: "Call" }).click();
     await pickPersona(page, "modern");
@@ -61,6 +62,13 @@ describe("a person who takes their time", () => {
     expect(await page.getByTestId("held-answer").innerText()).toContain("nothing is in flight");
     await callResult(page).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("result-text").innerText()).toContain('"closed":true');
+
+    // A person who never answers holds the 2026 call until someone hands the answer over.
+    await page.getByTestId("person-delay").selectOption("never");
+    await answerYesLate(page);
+    expect(await page.getByTestId("held-answer").innerText()).toContain("never hands it over");
+    await page.getByRole("button", { name: "Hand it over now" }).press("Enter");
+    await expect.poll(() => page.getByTestId("result-text").innerText(), { timeout: 20_000 }).toContain('"closed":true');
     expect(errors).toEqual([]);
   });
 });

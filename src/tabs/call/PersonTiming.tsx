@@ -50,11 +50,16 @@ export function PersonTiming({ delay, fastForward, running }: { delay: PersonDel
 export function HeldAnswer({ until, pushed }: { until?: number; pushed: boolean }) {
   const when = until === undefined ? "never hands it over" : `hands it over at ${new Date(until).toLocaleTimeString()}`;
   return (
-    <p role="status" data-testid="held-answer" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40">
-      The person has answered and {when}.{" "}
-      {pushed
-        ? "Meanwhile the call's request stays open on 2025-11-25 and the client's request timeout runs: if it runs out first, the client cancels the call."
-        : "Meanwhile nothing is in flight on 2026-07-28: round 2 is sent when the answer comes, and the server accepts it while the requestState has not expired."}
-    </p>
+    <div role="status" data-testid="held-answer" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950/40">
+      <p>
+        The person has answered and {when}.{" "}
+        {pushed
+          ? "Meanwhile the call's request stays open on 2025-11-25 and the client's request timeout runs: if it runs out first, the client cancels the call."
+          : "Meanwhile nothing is in flight on 2026-07-28: round 2 is sent when the answer comes, and the server accepts it while the requestState has not expired."}
+      </p>
+      <button type="button" className="btn-secondary mt-2" onClick={() => callStore.handOver()}>
+        Hand it over now
+      </button>
+    </div>
   );
 }

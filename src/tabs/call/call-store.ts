@@ -88,6 +88,8 @@ class CallStore {
   private view: CallState = { ...empty(), persona: this.persona, breaks: this.breaks, personDelay: this.personDelay, fastForward: this.fastForward };
   private listeners = new Set<() => void>();
   private pending = new Map<string, { resolve: (a: ElicitAnswer) => void; reject: (e: Error) => void }>();
+  /** Answers the person gave and has not handed over yet, per lesson. */
+  private heldAnswers = new Map<string, ElicitAnswer>();
   private seq = 0;
 
   subscribe = (l: () => void) => {
@@ -140,6 +142,7 @@ class CallStore {
     const open = this.pending.get(lessonId);
     if (!open) return;
     this.pending.delete(lessonId);
+    this.heldAnswers.delete(lessonId);
     this.setFor(lessonId, { question: undefined, held: undefined, problem: why });
     open.reject(new QuestionWithdrawn(why));
   }
@@ -181,20 +184,20 @@ class CallStore {
     const lessonId = this.lessonId;
     const open = this.pending.get(lessonId);
     const delay = PERSON_DELAYS[this.personDelay];
-    if (!open || delay === 0) {
-      this.pending.delete(lessonId);
-      this.set({ question: undefined });
-      open?.resolve(answer);
-      return;
-    }
-    this.set({ question: undefined, held: delay === null ? {} : { until: Date.now() + delay } });
-    if (delay === null) return;
-    setTimeout(() => {
-      if (this.pending.get(lessonId) !== open) return;
-      this.pending.delete(lessonId);
-      this.setFor(lessonId, { held: undefined });
-      open.resolve(answer);
-    }, delay);
+    this.set({ question: undefined });
+    if (!open || delay === 0) return this.handOver(lessonId, answer);
+    this.set({ held: delay === null ? {} : { until: Date.now() + delay } });
+    this.heldAnswers.set(lessonId, answer);
+    if (delay !== null) setTimeout(() => this.pending.get(lessonId) === open && this.handOver(lessonId, answer), delay);
+  }
+
+  /** Gives the held answer to the client now (the "Hand it over now" button), or `answer` when given. */
+  handOver(lessonId = this.lessonId, answer = this.heldAnswers.get(lessonId)) {
+    const open = this.pending.get(lessonId);
+    this.pending.delete(lessonId);
+    this.heldAnswers.delete(lessonId);
+    this.setFor(lessonId, { held: undefined });
+    if (answer) open?.resolve(answer);
   }
 
   /** Forgets this lesson's history (the reset of a lesson, or of all lessons). */
@@ -290,6 +293,7 @@ class CallStore {
     } finally {
       if (isCurrent()) {
         this.pending.delete(lessonId);
+        this.heldAnswers.delete(lessonId);
         this.setFor(lessonId, { running: false, question: undefined, held: undefined });
       }
     }
