@@ -4,6 +4,7 @@
 // shows, never for a time.
 import { mkdirSync } from "node:fs";
 import { describe, expect, inject, test } from "vitest";
+import { axeFindings } from "./support/axe";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 import type { Page } from "playwright-core";
 
@@ -67,6 +68,13 @@ describe("a person who takes their time", () => {
     await page.getByTestId("person-delay").selectOption("never");
     await answerYesLate(page);
     expect(await page.getByTestId("held-answer").innerText()).toContain("never hands it over");
+    const found: string[] = [];
+    for (const dark of [false, true]) {
+      await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+      found.push(...(await axeFindings(page, `a held answer, fast-forwarded${dark ? ", dark" : ""}`)));
+    }
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    expect(found).toEqual([]);
     await page.getByRole("button", { name: "Hand it over now" }).press("Enter");
     await expect.poll(() => page.getByTestId("result-text").innerText(), { timeout: 20_000 }).toContain('"closed":true');
     expect(errors).toEqual([]);
