@@ -1,13 +1,12 @@
 // Every rule the misbehaving client can break, against the reference close_ticket: the server refuses (or asks again),
 // the ticket stays open, and the Call tab names the rule that answer keeps, with a link to the spec.
-import { mkdirSync } from "node:fs";
 import { describe, expect, inject, test } from "vitest";
 import { eraOf, MISBEHAVIOUR_NAMES, MISBEHAVIOURS } from "../contract/misbehaviour";
+import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const SHOTS = process.env.SHOTS_DIR;
 const LESSON = "18-a-client-that-breaks-the-rules";
 
 describe("a client that breaks the rules", () => {
@@ -39,20 +38,11 @@ describe("a client that breaks the rules", () => {
       if (MISBEHAVIOURS[name].expect === "invalid_request_state") expect(await page.getByTestId("rpc-error-code").innerText()).toBe("-32602");
       if (MISBEHAVIOURS[name].expect === "invalid_answer") expect(await page.getByTestId("error-code").innerText()).toBe("INVALID_INPUT");
       if (MISBEHAVIOURS[name].expect === "refused_post") expect(await note.innerText()).toContain("HTTP 400 to the broken POST, JSON-RPC error -32600");
-      if (SHOTS && (name === "state-edited" || name === "answer-extra-field" || name === "answer-after-cancel")) {
-        mkdirSync(SHOTS, { recursive: true });
-        for (const theme of ["light", "dark"] as const) {
-          await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-          for (const width of [1280, 390]) {
-            await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-            if (width === 390) await page.getByRole("tab", { name: "Try it" }).click();
-            await note.scrollIntoViewIfNeeded();
-            await page.screenshot({ path: `${SHOTS}/misbehaving-${name}-${width}-${theme}.png` });
-          }
-        }
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await page.evaluate(() => document.documentElement.classList.remove("dark"));
-      }
+      if (name === "state-edited" || name === "answer-extra-field" || name === "answer-after-cancel")
+        await themedShots(page, `misbehaving-${name}`, async (width) => {
+          if (width === 390) await page.getByRole("tab", { name: "Try it" }).click();
+          await note.scrollIntoViewIfNeeded();
+        });
     }
     // None of them closed the ticket: a correct client's call finds it still open and asks.
     await pickPersona(page, "modern");

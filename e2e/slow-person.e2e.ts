@@ -2,32 +2,22 @@
 // request timeout (a tenth of the SDK's) ends the call while the answer is held, and the Wire shows the client's
 // cancel; on 2026-07-28 the held answer goes out as round 2 and the call completes. Each step waits for what the page
 // shows, never for a time.
-import { mkdirSync } from "node:fs";
 import { describe, expect, inject, test } from "vitest";
 import { axeFindings } from "./support/axe";
+import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 import type { Page } from "playwright-core";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const SHOTS = process.env.SHOTS_DIR;
 const LESSON = "19-a-person-who-takes-their-time";
 
-async function shoot(page: Page, name: string, scrollTo: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      if (width === 390) await page.getByRole("tab", { name: "Try it" }).click();
-      await page.getByTestId(scrollTo).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/slow-person-${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+/** The page's screenshots with `testId` in view, on the "Try it" pane at 390 px. */
+const shoot = (page: Page, name: string, testId: string) =>
+  themedShots(page, `slow-person-${name}`, async (width) => {
+    if (width === 390) await page.getByRole("tab", { name: "Try it" }).click();
+    await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  });
 
 async function answerYesLate(page: Page) {
   await call(page, { id: "T-1" });
