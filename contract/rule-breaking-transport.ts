@@ -40,6 +40,8 @@ export function breakRule(transport: Transport, rule: TransportBreak, broken: (a
   let reuse = false;
   /** The reused id's next response belongs to the request that reused it. */
   let alias: { reused: Id; own: Id } | undefined;
+  /** The client's last notifications/cancelled, until the server has answered it. */
+  let cancelled: Promise<unknown> = Promise.resolve();
   const send = transport.send.bind(transport);
   transport.send = async (message, options) => {
     if (reuse && isRequest(message) && inFlight.length) {
@@ -55,10 +57,15 @@ export function breakRule(transport: Transport, rule: TransportBreak, broken: (a
       }
     }
     if (isRequest(message)) inFlight.push(idOf(message)!);
-    const late = rule === "answer-after-cancel" && isResponse(message);
-    if (!late) await send(message, options);
-    if (late) broken(await answerTo(() => send(message, options)));
-    else if (rule === "answer-twice" && isResponse(message)) broken(await answerTo(() => send(message, options)));
+    if (rule === "answer-after-cancel" && isResponse(message)) {
+      // Late for sure: posted only once the server has taken the client's cancel (and so withdrawn its question).
+      await cancelled;
+      return broken(await answerTo(() => send(message, options)));
+    }
+    const sent = send(message, options);
+    if ("method" in message && message.method === "notifications/cancelled") cancelled = sent.catch(() => undefined);
+    await sent;
+    if (rule === "answer-twice" && isResponse(message)) broken(await answerTo(() => send(message, options)));
   };
   let deliver: Transport["onmessage"];
   Object.defineProperty(transport, "onmessage", {
