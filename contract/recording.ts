@@ -2,15 +2,7 @@
 // teacher's view of a learner) and what Open a recording reads back, read-only, with no server. Every file opened is
 // hostile until this schema says otherwise: sizes, depth and strings are bounded before anything is shown.
 import * as z from "zod";
-
-export const RECORDING_FORMAT = "mcp-session";
-/** Bumped when a field changes meaning; a reader refuses every other version rather than guess. */
-export const RECORDING_VERSION = 1;
-export const RECORDING_SUFFIX = ".mcp-session.json";
-/** The largest recording a page opens. */
-export const MAX_RECORDING_BYTES = 5 * 1024 * 1024;
-/** Deepest nesting of arrays and objects anywhere in the file. */
-export const MAX_RECORDING_DEPTH = 64;
+import { RECORDING_FORMAT, RECORDING_VERSION } from "./recording-format";
 
 const MAX_TEXT = 1024 * 1024;
 const text = z.string().max(MAX_TEXT, { error: "a text longer than a megabyte" });
@@ -47,13 +39,16 @@ const CallBase = {
   answers: z.array(Answered).max(100),
   /** The rule a `misbehaving` client broke (a key of contract/misbehaviour.ts). */
   broke: z.string().max(64).optional(),
+  /** A 2025-11-25 rule's broken POST and the session's answer to it (contract/rule-breaking-transport.ts). */
+  brokenPost: z.strictObject({ status: z.number().int(), text }).optional(),
 };
 
 /** One finished call as the Call tab showed it: its arguments, every answer the person gave, and how it ended. */
 export const RecordedCall = z.discriminatedUnion("kind", [
   z.strictObject({ ...CallBase, kind: z.literal("result"), result: z.record(z.string(), json), rounds: z.number().int().nonnegative() }),
   z.strictObject({ ...CallBase, kind: z.literal("rpc-error"), code: z.number().int(), message: text, data: json.optional() }),
-  z.strictObject({ ...CallBase, kind: z.literal("failure"), message: text }),
+  /** `timedOut`: the client's request timeout ended the call (a person slower than it). */
+  z.strictObject({ ...CallBase, kind: z.literal("failure"), message: text, timedOut: z.literal(true).optional() }),
 ]);
 export type RecordedCall = z.infer<typeof RecordedCall>;
 

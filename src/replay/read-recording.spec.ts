@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH, type Recording } from "../../contract/recording";
+import type { Recording } from "../../contract/recording";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH } from "../../contract/recording-format";
 import { nestingDepth, readRecording } from "./read-recording";
 import { replaySteps, stepLine } from "./steps";
 
@@ -59,6 +60,17 @@ describe("opening a recording", () => {
     expect(steps.map((s) => s.last)).toEqual([false, true]);
     expect(steps[0].call?.tool).toBe("close_ticket");
     expect(stepLine(steps[0])).toBe("POST tools/call → 200");
+  });
+
+  test("a misbehaving client's broken POST and a call its client's timeout ended open as they were recorded", () => {
+    const base = { seq: 2, tool: "close_ticket", persona: "misbehaving", args: { id: "T-1" }, at: 2, answers: [] };
+    const calls = [
+      { ...base, kind: "result", result: {}, rounds: 1, broke: "answer-twice", brokenPost: { status: 400, text: '{"error":{"code":-32600}}' } },
+      { ...base, seq: 3, kind: "failure", message: "The client stopped waiting", timedOut: true },
+    ];
+    const r = read({ ...good(), calls: [...good().calls, ...calls] });
+    expect(r.ok && r.recording.calls.slice(1)).toEqual(calls);
+    expect(message({ ...good(), calls: [{ ...calls[1], timedOut: false }] })).toContain("timedOut");
   });
 
   test("a file that is not JSON, not a recording, or of another version is refused by name", () => {

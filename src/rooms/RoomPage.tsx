@@ -1,14 +1,20 @@
 // Which page this address is: a room's teacher page (?room=), its projector (?projector=), the join page (?join=), or
-// the playground itself.
-import type { ReactNode } from "react";
-import { JoinPage } from "./JoinPage";
-import { ProjectorPage } from "./ProjectorPage";
-import { TeacherPage } from "./TeacherPage";
+// the playground itself. The room pages load on demand, so a learner's first screen carries none of their code.
+import { lazy, type ReactNode, Suspense } from "react";
 
-export function RoomPage({ fallback }: { fallback: ReactNode }) {
-  const query = new URLSearchParams(location.search);
+const JoinPage = lazy(() => import("./JoinPage").then((m) => ({ default: m.JoinPage })));
+const ProjectorPage = lazy(() => import("./ProjectorPage").then((m) => ({ default: m.ProjectorPage })));
+const TeacherPage = lazy(() => import("./TeacherPage").then((m) => ({ default: m.TeacherPage })));
+
+function pageFor(query: URLSearchParams) {
   if (query.has("room")) return <TeacherPage />;
   if (query.has("projector")) return <ProjectorPage />;
   if (query.has("join")) return <JoinPage />;
-  return fallback;
+  return undefined;
+}
+
+export function RoomPage({ fallback }: { fallback: ReactNode }) {
+  const page = pageFor(new URLSearchParams(location.search));
+  if (!page) return fallback;
+  return <Suspense fallback={<p className="p-6 text-sm text-slate-600 dark:text-slate-400">Opening the room…</p>}>{page}</Suspense>;
 }
