@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { ProjectFiles } from "./api";
 import type { ItemState } from "./verdicts";
+import type { LessonSummary } from "./lessons";
 
 /** What the teacher leads; learners' pages follow it. */
 export type RoomLead = {
@@ -121,6 +122,8 @@ export type LearnerRoom = {
   handRaised: boolean;
   /** After the end: the learner's own results. */
   summary?: LearnerSummary;
+  /** Teachers' challenges this room includes, for the menu after the course's own (text and starter by GET /api/lessons/{id}). */
+  challenges: LessonSummary[];
 };
 
 /** What a failing check says in a room instead of its hint, until the teacher releases hints (or the room has them always on). */
@@ -216,6 +219,11 @@ export const CreateRoom = z.object(
     title: z.string({ error: '"title" must be a string' }).optional(),
     /** Hints shown on every failing check from the start, instead of held until the teacher releases them. */
     hintsAlways: z.boolean({ error: '"hintsAlways" must be true or false' }).optional(),
+    /** Teachers' published challenges the room includes from the start (ids from POST /api/challenges). */
+    challenges: z
+      .array(z.string({ error: '"challenges" must be a list of challenge ids' }), { error: '"challenges" must be a list of challenge ids' })
+      .max(50)
+      .optional(),
   },
   { error: "Send a JSON object" },
 );
@@ -242,4 +250,10 @@ export const HandChange = z.object(
     learner: z.number().int().positive().optional(),
   },
   { error: 'Send { "learnerKey", "text"? }' },
+);
+
+/** POST /api/rooms/{code}/items: a teacher's published challenge joins the room's menu and board. */
+export const AddRoomItem = z.strictObject(
+  { challengeId: z.string({ error: '"challengeId" must be the id POST /api/challenges gave' }) },
+  { error: 'Send { "challengeId" }' },
 );

@@ -14,7 +14,6 @@ import { serveStatic } from "./http/static-files";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import type { Database } from "./db/database";
-import { ChallengeStore } from "./authoring/challenge-store";
 import { challengeRoutes } from "./routes/api-challenges";
 import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
@@ -77,15 +76,14 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   // The port is known once the server listens; no request asks for the join addresses before that.
   let port = config.port;
   const runs = testRunDeps(pool, codec, config);
-  const challenges = new ChallengeStore(db);
   const runSlots = new RunSlots(config.runsPerClient);
   const routes: Route[] = [
-    ...sessionRoutes(registry),
-    ...lessonRoutes(),
+    ...sessionRoutes(registry, rooms.course),
+    ...lessonRoutes(rooms.course),
     ...testRoutes({ registry, pool, codec, config, db, rooms, runs, runSlots }),
     ...solutionRoutes({ registry }),
     ...roomRoutes(rooms, () => joinAddresses({ ...config, port })),
-    ...challengeRoutes({ registry, pool, codec, config, db, rooms, runs, runSlots }, challenges),
+    ...challengeRoutes({ registry, pool, codec, config, db, rooms, runs, runSlots }, rooms.course.authored),
   ];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { ChallengeDraft, ChallengeStatus, FairnessProof } from "../../contract/challenges";
 import type { Database } from "../db/database";
 import { hashKey, newKey } from "../rooms/codes";
+import type { Announcement } from "../rooms/events";
 import { sameSecret } from "../same-secret";
 
 /** Authored ids start with "a-" and never collide with a shipped folder's id; they pass isLessonId. */
@@ -69,6 +70,28 @@ export class ChallengeStore {
       proof.fair ? "published" : "draft",
       JSON.stringify(proof),
     ]);
+  }
+
+  /** Adds a published challenge to a room, announced in the same statement (again is a no-op): "not-found" or "draft" when it cannot be. */
+  async addToRoom(code: string, id: string, announce: Announcement): Promise<"added" | "not-found" | "draft"> {
+    const found = await this.get(id);
+    if (!found) return "not-found";
+    if (found.status !== "published") return "draft";
+    await this.db.query(
+      `WITH added AS (INSERT INTO room_challenges (room_code, challenge_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1)
+       SELECT pg_notify($3, $4) FROM added`,
+      [code, id, announce.channel, announce.payload],
+    );
+    return "added";
+  }
+
+  /** A room's published challenges, in the order they were added. */
+  async inRoom(code: string): Promise<StoredChallenge[]> {
+    const rows = await this.db.query<Row>(
+      "SELECT c.* FROM room_challenges r JOIN authored_challenges c ON c.id = r.challenge_id WHERE r.room_code = $1 AND c.status = 'published' ORDER BY r.added_at, c.id",
+      [code],
+    );
+    return rows.map(toStored);
   }
 
   async delete(id: string): Promise<void> {

@@ -70,13 +70,16 @@ export function testRoutes({ registry, config, rooms, runs: deps, runSlots: slot
       path: /^\/api\/challenges\/([^/]+)\/check$/,
       rateLimit: "runs",
       async handle({ params, body, req }) {
-        const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
+        // A shipped challenge, or a teacher's published one: the same Check either way.
+        const material = isLessonId(params[0]) ? await rooms.course.material(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
         const { files, learnerKey, session: sessionId } = parseBody(CheckBody, body);
         const problems = checkProjectFiles(files);
         if (problems.length) throw new HttpError(400, problems[0].message);
         // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
         const learner = await checkingLearner(rooms, learnerKey, params[0]);
+        if (learner && !(await rooms.course.items(learner.room_code)).some((item) => item.id === params[0]))
+          throw new HttpError(404, `Challenge "${params[0]}" is not in this room`);
         const report = await slots.run(req, learner, () => checkChallenge(deps, material, files));
         // Counted only once the server has run it: three of a session's Checks open the solution to it (api-solution.ts).
         const session = sessionId === undefined ? undefined : (await registry.resolve(sessionId))?.session;
