@@ -12,6 +12,14 @@ export const CHECK_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.test\.ts$/;
 export const VARIANT_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const TITLE_MAX_CHARS = 80;
 
+/** The names of the test(...) calls in a checks file, in order: each is one check. Names must be plain string literals. */
+export function checkNamesIn(source: string): string[] {
+  const names: string[] = [];
+  const pattern = /\btest(?:\.only)?\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+  for (const match of source.matchAll(pattern)) names.push(match[2].replace(/\\(.)/g, "$1"));
+  return names;
+}
+
 /** The body of POST /api/challenges and PUT /api/challenges/{id}. Sizes are capped by the server's settings. */
 export const ChallengeDraft = z.strictObject(
   {
@@ -83,3 +91,9 @@ export const AuthoredChallenge = z.strictObject({
   updatedAt: z.string(),
 });
 export type AuthoredChallenge = z.infer<typeof AuthoredChallenge>;
+
+/** POST /api/challenges/copy, with a room's teacher key: a shipped challenge as a draft to start from (not saved). */
+export const CopyShipped = z.strictObject(
+  { from: z.string({ error: '"from" must be a shipped challenge\'s id' }), room: z.string({ error: '"room" must be the code of your room' }) },
+  { error: 'Send { "from", "room" } with the room\'s teacher key' },
+);

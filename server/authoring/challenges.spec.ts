@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AuthoredChallenge, ChallengeCreated, ChallengeSaved } from "../../contract/challenges";
 import { getChallenge, putChallenge, saveChallenge, shippedDraft } from "../testing/authoring";
 import { api } from "../testing/harness";
-import { bearer, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
+import { bearer, createRoom, joinRoom, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
 import { readZip, writeZip } from "./zip";
 
 const C1 = "c1-confirm-before-deleting";
@@ -92,6 +92,25 @@ describe("a teacher's challenge", () => {
     const nested = Object.fromEntries(Object.entries(folders).map(([path, text]) => [`my-challenge/${path}`, text]));
     const deflated = deflateEntries(writeZip(nested));
     expect((await importZip(deflated)).status).toBe(201);
+  });
+
+  test("starts from a copy of a shipped challenge for a room's teacher, and for no learner", async () => {
+    const room = await createRoom(kit.pg, "Copying");
+    const learner = await joinRoom(kit.pg, room.code, "Kim");
+    const copy = (key: string, from = C1) => api(kit.pg, "POST", "/api/challenges/copy", { from, room: room.code }, bearer(key));
+    const copied = await copy(room.teacherKey);
+    expect(copied.status).toBe(200);
+    expect(copied.json).toMatchObject({
+      title: "Challenge: confirm before deleting (copy)",
+      checks: draft.checks,
+      solution: draft.solution,
+      hints: draft.hints,
+    });
+    expect((await copy(learner.learnerKey)).status).toBe(403);
+    expect((await copy(room.projectorKey)).status).toBe(403);
+    expect((await api(kit.pg, "POST", "/api/challenges/copy", { from: C1, room: room.code })).status).toBe(401);
+    expect((await copy(room.teacherKey, "01-acts-without-asking")).status).toBe(404);
+    expect((await copy(room.teacherKey, "c7-write-the-tests")).status).toBe(404);
   });
 
   test("refuses bad input with a 4xx and a message", async () => {

@@ -2,9 +2,9 @@
 // one, every check has a hint, the reference solution passes every check, the starter fails at least one, and each
 // check fails on at least one broken variant (a warning when not). The runs are Checks: the same checkChallenge a
 // learner's Check goes through, in the same sandbox, queue and limits, so the reports are the ones a learner gets.
-import type { ChallengeDraft, FairnessFinding, FairnessProof } from "../../contract/challenges";
+import { checkNamesIn, type ChallengeDraft, type FairnessFinding, type FairnessProof } from "../../contract/challenges";
 import { compileProject } from "../compile/compile";
-import { testNames, type ChallengeMaterial } from "../lessons/catalog";
+import type { ChallengeMaterial } from "../lessons/catalog";
 import { checkChallenge } from "../test-runs/challenge-check";
 import type { TestRunDeps } from "../test-runs/test-run";
 
@@ -12,7 +12,7 @@ import type { TestRunDeps } from "../test-runs/test-run";
 export function materialOf(draft: ChallengeDraft): ChallengeMaterial {
   const checkNames = Object.keys(draft.checks)
     .sort()
-    .flatMap((name) => testNames(draft.checks[name]));
+    .flatMap((name) => checkNamesIn(draft.checks[name]));
   return { checks: draft.checks, hints: draft.hints, solution: draft.solution, broken: draft.broken, mode: "checks", checkNames };
 }
 

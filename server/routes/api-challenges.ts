@@ -2,7 +2,14 @@
 // speaks only for its own challenges), export it as a zip of the course's lessons/ and checks/ folders and import
 // such a zip. Every save runs the fairness proof (server/authoring/fairness.ts); one that does not pass stays a draft.
 import type { IncomingMessage } from "node:http";
-import type { AuthoredChallenge, ChallengeCreated, ChallengeDraft, ChallengeSaved } from "../../contract/challenges";
+import {
+  CopyShipped,
+  TITLE_MAX_CHARS,
+  type AuthoredChallenge,
+  type ChallengeCreated,
+  type ChallengeDraft,
+  type ChallengeSaved,
+} from "../../contract/challenges";
 import type { RouteDeps } from "../app";
 import { type ChallengeStore, type StoredChallenge } from "../authoring/challenge-store";
 import { readDraft } from "../authoring/draft";
@@ -10,12 +17,15 @@ import { proveFair } from "../authoring/fairness";
 import { folderName, fromFolders, toFolders } from "../authoring/folder";
 import { readZip, writeZip, ZipError } from "../authoring/zip";
 import { HttpError } from "../http/respond";
-import { bearer } from "./room-keys";
-import type { Route, RouteContext } from "./route";
+import { getChallengeMaterial, getLesson, isLessonId, type ChallengeMaterial } from "../lessons/catalog";
+import { bearer, teacherRoom } from "./room-keys";
+import { parseBody, type Route, type RouteContext } from "./route";
 
 const ID = "([^/]+)";
 
-export function challengeRoutes({ config, runs, runSlots }: RouteDeps, store: ChallengeStore): Route[] {
+const pick = ({ checks, hints, solution, broken }: ChallengeMaterial) => ({ checks, hints, solution, broken });
+
+export function challengeRoutes({ config, runs, runSlots, rooms }: RouteDeps, store: ChallengeStore): Route[] {
   const limits = config.challengeLimits;
   const prove = (req: IncomingMessage, draft: ChallengeDraft) => runSlots.run(req, undefined, () => proveFair(runs, draft));
 
@@ -35,6 +45,21 @@ export function challengeRoutes({ config, runs, runSlots }: RouteDeps, store: Ch
   }
 
   return [
+    {
+      // A shipped challenge, checks and solution included, for a room's teacher to start from: never for a learner key.
+      method: "POST",
+      path: /^\/api\/challenges\/copy$/,
+      async handle(ctx) {
+        const { from, room } = parseBody(CopyShipped, ctx.body);
+        await teacherRoom(rooms, { ...ctx, params: [room] });
+        const lesson = isLessonId(from) ? await getLesson(from) : undefined;
+        const material = lesson?.kind === "challenge" ? await getChallengeMaterial(from) : undefined;
+        if (!lesson || material?.mode !== "checks") throw new HttpError(404, `No shipped challenge with hidden checks named "${from.slice(0, 60)}"`);
+        const { title, body: text, persona, files: starter } = lesson;
+        const copy = { title: `${title} (copy)`.slice(0, TITLE_MAX_CHARS), text, persona, starter, ...pick(material) };
+        return { status: 200, body: copy satisfies ChallengeDraft };
+      },
+    },
     {
       method: "POST",
       path: /^\/api\/challenges$/,

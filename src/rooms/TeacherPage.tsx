@@ -94,6 +94,11 @@ export function TeacherPage() {
           {tab("grid", "Grid")}
           {tab("results", "Results")}
         </span>
+        {!board.ended && (
+          <a className="btn-secondary" href={`/?author&room=${board.code}`}>
+            New challenge
+          </a>
+        )}
         <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!).catch((e) => toast.show(e.message))}>
           Export CSV
         </button>
