@@ -2,12 +2,12 @@
 // changed; saved and refused while the solution fails, then published; added to the room, where two learners check
 // it (one right, one wrong) and the board shows both; exported and imported back the same. axe on the author page in
 // both themes, wide and on a phone, with screenshots of each.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { axeFindings } from "./support/axe";
-import { pickLesson, sharedBrowser, themedPage, watchErrors } from "./support/browser";
+import { pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const SHOTS = process.env.AUTHOR_SHOTS ?? fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
@@ -50,22 +50,11 @@ async function save(p: Page, status: "Draft" | "Published"): Promise<void> {
   await p.getByRole("button", { name: "Save and prove fair" }).waitFor();
 }
 
-async function check(p: Page): Promise<{ name: string; passed: boolean }[]> {
-  await p.getByRole("tab", { name: /Tests/ }).click();
-  await p.getByRole("button", { name: "Check", exact: true }).click();
-  const results = p.getByTestId("check-results").getByTestId("check");
-  await results.first().waitFor({ timeout: 60_000 });
-  return results.evaluateAll((els) => els.map((e) => ({ name: e.textContent ?? "", passed: e.getAttribute("data-passed") === "true" })));
-}
-
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const warm = await fetch(`${base}/api/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   expect(warm.status).toBe(201);
-  starter = (await (await fetch(`${base}/api/lessons/${C1}`)).json()).files;
-  // The reference solution is never served to learners; the test knows it from the repository.
-  const dir = fileURLToPath(new URL(`../checks/${C1}/solution/`, import.meta.url));
-  solution = Object.fromEntries(Object.keys(starter).map((f) => [f, readFileSync(dir + f, "utf8")]));
+  ({ starter, solution } = await shippedChallenge(base, C1));
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -92,6 +81,8 @@ describe("a teacher's own challenge", () => {
     await expect.poll(() => preview.innerText()).toContain("<b>Markup</b> shows as text.");
     expect(await preview.locator("strong").innerText()).toBe("ask first");
     expect(await preview.locator("b").count()).toBe(0);
+    // As the lesson page shows it: the title on top, the text's own first heading left out.
+    expect(await preview.innerText()).toMatch(/^Challenge: confirm before closing\n+Our help desk's own rule/);
 
     await teacher.getByRole("tab", { name: "Hidden checks" }).click();
     const checks = fileText(teacher, "Checks");
@@ -171,7 +162,7 @@ describe("a teacher's own challenge", () => {
       await pickLesson(p, challengeId);
       expect(await p.locator("article[aria-label=Lesson]").innerText()).toContain("<b>Markup</b> shows as text.");
     }
-    const [right, wrong] = [await check(learners[0]), await check(learners[1])];
+    const [right, wrong] = [await pressCheck(learners[0]), await pressCheck(learners[1])];
     expect(right.every((c) => c.passed)).toBe(true);
     expect(wrong.some((c) => !c.passed)).toBe(true);
     expect(right.map((c) => c.name).join("\n")).toContain(NEW_CHECK);

@@ -7,11 +7,12 @@ import { useId, useState } from "react";
 import { checkNamesIn } from "../../contract/challenges";
 import { PERSONA_NAMES } from "../../contract/personas";
 import { useToast } from "../app/Toast";
-import { Markdown } from "../markdown/Markdown";
+import { LessonBody } from "../lessons/LessonText";
 import { addToRoom, copyShipped, downloadExport, importZip, loadChallenge, saveChallenge, type ChallengeDraftInput } from "../server-bridge/challenges";
 import { requestJson } from "../server-bridge/http";
 import { useLessons, type Lesson } from "../server-bridge/lessons";
 import { teacherFromUrl, teacherLink } from "../rooms/room-links";
+import { PageBrand } from "../ui/PageBrand";
 import { ThemeButton } from "../rooms/ThemeButton";
 import { FilesEditor } from "./FilesEditor";
 import { ProofPanel } from "./ProofPanel";
@@ -43,7 +44,8 @@ export function AuthorPage() {
     .flatMap((name) => checkNamesIn(draft.checks[name]));
 
   const save = useMutation({
-    mutationFn: () => saveChallenge(draft, challengeId),
+    // Hints of checks renamed or removed since are left out: hints.json holds one per check.
+    mutationFn: () => saveChallenge({ ...draft, hints: Object.fromEntries(checkNames.map((name) => [name, draft.hints[name] ?? ""])) }, challengeId),
     onSuccess: (saved) => setChallengeId(saved.id),
     onError: (e) => toast.show(e.message),
   });
@@ -73,13 +75,7 @@ export function AuthorPage() {
   return (
     <div className="flex h-full flex-col">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-        <a href="/" className="mr-1 flex items-center gap-2 font-bold whitespace-nowrap">
-          <img src="/favicon.svg" alt="" className="size-6" />
-          Elicitation Playground
-        </a>
-        <span className="text-slate-500 dark:text-slate-400" aria-hidden>
-          /
-        </span>
+        <PageBrand />
         <h1 className="font-semibold">{challengeId ? "Edit challenge" : "New challenge"}</h1>
         <div className="ml-auto flex flex-wrap items-center gap-1.5">
           {room?.key && (
@@ -156,7 +152,8 @@ export function AuthorPage() {
               Preview, as learners see it
             </h2>
             <div data-testid="preview">
-              <Markdown source={draft.text} />
+              <p className="mb-2 text-xl font-bold">{draft.title || "(no title yet)"}</p>
+              <LessonBody body={draft.text} />
             </div>
           </section>
         </div>

@@ -1,6 +1,7 @@
 // A teacher's own challenges: /api/challenges (contract/challenges.ts). The author keys stay in this browser, by
 // challenge id, as a room's teacher key does; they travel only in the Authorization header.
 import type { AuthoredChallenge, ChallengeCreated, ChallengeDraftInput, ChallengeSaved, FairnessProof } from "../../contract/challenges";
+import { download } from "../ui/download";
 import { ApiError, requestJson } from "./http";
 
 export type { AuthoredChallenge, ChallengeDraftInput, FairnessProof };
@@ -59,12 +60,7 @@ export async function downloadExport(id: string): Promise<void> {
   const res = await fetch(`/api/challenges/${id}/export`, { headers: auth(mine.authorKey) });
   if (!res.ok) throw new ApiError(res.status, undefined, `The export failed: ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${id}.zip`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(name, await res.blob());
 }
 
 /** Imports an exported zip as a new challenge of mine. */
