@@ -154,8 +154,6 @@ export const CheckBody = z.object(
 export type CheckBody = z.infer<typeof CheckBody>;
 
 // POST /api/sessions/{id}/solution.
-/** Checks of a challenge the server must have run for a session before it gives that session the reference solution. */
-export const CHECKS_BEFORE_SOLUTION = 3;
 export const SolutionBody = z.strictObject({ challenge: z.string() }, { error: 'Send { "challenge" }' });
 /** 200: the reference solution's files; 403 (code SOLUTION_NOT_YET) with `checks` when fewer Checks ran. */
 export type Solution = { challenge: string; files: Record<string, string> };

@@ -2,15 +2,7 @@
 // teacher's view of a learner) and what Open a recording reads back, read-only, with no server. Every file opened is
 // hostile until this schema says otherwise: sizes, depth and strings are bounded before anything is shown.
 import * as z from "zod";
-
-export const RECORDING_FORMAT = "mcp-session";
-/** Bumped when a field changes meaning; a reader refuses every other version rather than guess. */
-export const RECORDING_VERSION = 1;
-export const RECORDING_SUFFIX = ".mcp-session.json";
-/** The largest recording a page opens. */
-export const MAX_RECORDING_BYTES = 5 * 1024 * 1024;
-/** Deepest nesting of arrays and objects anywhere in the file. */
-export const MAX_RECORDING_DEPTH = 64;
+import { RECORDING_FORMAT, RECORDING_VERSION } from "./recording-format";
 
 const MAX_TEXT = 1024 * 1024;
 const text = z.string().max(MAX_TEXT, { error: "a text longer than a megabyte" });

@@ -126,9 +126,6 @@ export type LearnerRoom = {
   challenges: LessonSummary[];
 };
 
-/** What a failing check says in a room instead of its hint, until the teacher releases hints (or the room has them always on). */
-export const HELD_HINT = "Not passing yet. Hints for this challenge appear when your teacher releases them.";
-
 /** POST /api/rooms/{code}/hint-reveal: the learner revealed one hint of `item`; counted on the board. */
 export const HintReveal = z.object(
   { learnerKey: z.string().optional(), item: z.string({ error: '"item" must be the challenge whose hint was revealed' }) },

@@ -1,6 +1,7 @@
 // The first screen asks for nothing it already has: the page carries the lesson list and its lesson, a lesson's
 // untouched starter is named by its id, and the first call adopts the session's discover result. A share link, a
 // draft and a deep link still open what they opened before, and the Call tab works before the editor has loaded.
+import { gzipSync } from "node:zlib";
 import { expect, inject, test } from "vitest";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { callResult, newContext, sharedBrowser, shareHash, typeAtEnd } from "./support/browser";
@@ -52,6 +53,27 @@ test("a plain link: the Call tab calls before the editor has loaded, asking only
   expect(seen.filter((r) => r.path.startsWith("/api/lessons"))).toEqual([]);
   expect(created(seen).map((r) => r.body)).toEqual([{ lessonId: "01-acts-without-asking" }]);
   expect(seen.filter((r) => r.path.startsWith("/mcp/")).map((r) => r.body?.method)).toEqual(["tools/call"]);
+});
+
+test("the scripts a plain link runs before Call is enabled come to at most 150 KB gzipped, the MCP client apart", async () => {
+  const html = await (await fetch(`${base}/`)).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  // Preloaded beside the entry for the first press of Call, and run only then: the official SDK's client and its chunks.
+  const forCall = new Set([...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]).filter((href) => href !== entry));
+  const page = await (await withoutEditor(await newContext(browser()))).newPage();
+  const scripts: Promise<{ path: string; gzip: number }>[] = [];
+  page.on("response", (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.request().resourceType() === "script" && pathname.endsWith(".js") && !EDITOR_CHUNK.test(pathname) && !forCall.has(pathname))
+      scripts.push(r.body().then((b) => ({ path: pathname, gzip: gzipSync(b).length })));
+  });
+  await page.goto(`${base}/`);
+  await page.getByRole("button", { name: /^Call/ }).and(page.locator(":enabled")).waitFor({ timeout: 30_000 });
+  const loaded = await Promise.all(scripts);
+  expect(loaded.map((s) => s.path)).toContain(entry);
+  // Neither the room pages nor the full form library belong to a learner's first screen.
+  expect(loaded.filter((s) => /\/(TeacherPage|ProjectorPage|JoinPage|QrCode|SchemaForm)-/.test(s.path))).toEqual([]);
+  expect(loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024).toBeLessThanOrEqual(150);
 });
 
 test("a deep link opens its lesson, named by its id", async () => {

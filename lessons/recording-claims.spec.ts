@@ -3,7 +3,8 @@
 // in a browser by e2e/replay.e2e.ts.
 import { Client, isInputRequiredResult, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Recording, RECORDING_VERSION } from "../contract/recording";
+import { Recording } from "../contract/recording";
+import { RECORDING_VERSION } from "../contract/recording-format";
 import type { Playground } from "../server/app";
 import { getLesson } from "../server/lessons/catalog";
 import { createSession, startTestPlayground } from "../server/testing/harness";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api } from "../testing/harness";
 import { ManualClock } from "../testing/manual-clock";
 import { bearer, challengeFiles, createRoom, joinRoom, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
-import { HELD_HINT } from "../../contract/rooms";
+import { HELD_HINT } from "../../contract/help";
 
 const C1 = "c1-confirm-before-deleting";
 const LESSON = "04-on-the-wire";

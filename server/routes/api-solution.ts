@@ -1,6 +1,7 @@
 // POST /api/sessions/{id}/solution: a challenge's reference solution for a learner working alone, once the server has
 // itself run three Checks of that challenge for the session. In a room the teacher releases it instead (ReleasedHelp).
-import { CHECKS_BEFORE_SOLUTION, SolutionBody, type Solution } from "../../contract/api";
+import { SolutionBody, type Solution } from "../../contract/api";
+import { CHECKS_BEFORE_SOLUTION } from "../../contract/help";
 import type { RouteDeps } from "../app";
 import { HttpError } from "../http/respond";
 import { getChallengeMaterial, isLessonId } from "../lessons/catalog";

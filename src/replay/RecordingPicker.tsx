@@ -1,6 +1,6 @@
 // Where a recording comes in: a file picker and a drop zone. Reading the file happens here, in the page; nothing is sent.
 import { useRef, useState, type DragEvent } from "react";
-import { MAX_RECORDING_BYTES, RECORDING_SUFFIX } from "../../contract/recording";
+import { MAX_RECORDING_BYTES, RECORDING_SUFFIX } from "../../contract/recording-format";
 import { readRecording, type ReadResult } from "./read-recording";
 
 export async function readFile(file: File): Promise<ReadResult> {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH, type Recording } from "../../contract/recording";
+import type { Recording } from "../../contract/recording";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH } from "../../contract/recording-format";
 import { nestingDepth, readRecording } from "./read-recording";
 import { replaySteps, stepLine } from "./steps";
 

@@ -1,7 +1,8 @@
 // Opens a recording file as hostile input: size, nesting depth, version and schema, each refused with a sentence a
 // person can act on. Markup in its strings (a tool may well return "<script>") is not refused but named: the replay
 // shows every string as text, never as HTML, and says so.
-import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH, RECORDING_FORMAT, RECORDING_VERSION, Recording } from "../../contract/recording";
+import { Recording } from "../../contract/recording";
+import { MAX_RECORDING_BYTES, MAX_RECORDING_DEPTH, RECORDING_FORMAT, RECORDING_VERSION } from "../../contract/recording-format";
 
 /** `markup`: where the first string holding a script tag or a javascript: link is, shown to the reader as a notice. */
 export type ReadResult = { ok: true; recording: Recording; markup?: string } | { ok: false; message: string };

@@ -1,6 +1,7 @@
 // A recording as a file: its name and its top-level fields, and the browser download that saves it. Shared by the
 // learner's own Export session (export.ts) and the teacher's (learner-recording.ts).
-import { RECORDING_FORMAT, RECORDING_SUFFIX, RECORDING_VERSION, type Recording } from "../../contract/recording";
+import type { Recording } from "../../contract/recording";
+import { RECORDING_FORMAT, RECORDING_SUFFIX, RECORDING_VERSION } from "../../contract/recording-format";
 import { download } from "../ui/download";
 
 const slug = (s: string) => s.replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") || "session";

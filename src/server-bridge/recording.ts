@@ -1,6 +1,6 @@
 // Fetches a recording for `/?replay=URL`: only from the playground's own origin (the page's CSP allows no other), never
 // from its API or MCP endpoints, and never more than a recording may weigh.
-import { MAX_RECORDING_BYTES } from "../../contract/recording";
+import { MAX_RECORDING_BYTES } from "../../contract/recording-format";
 
 export class RecordingFetchError extends Error {
   name = "RecordingFetchError";

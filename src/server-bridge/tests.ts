@@ -1,14 +1,14 @@
 // Running the project's tests and a challenge's hidden checks. The results are kept per lesson
 // by the Tests tab's store; this module only talks to the backend.
-import { CHECKS_BEFORE_SOLUTION, type CheckReport, type ProjectFiles, type Solution, type TestRun } from "../../contract/api";
+import type { CheckReport, ProjectFiles, Solution, TestRun } from "../../contract/api";
+import { CHECKS_BEFORE_SOLUTION } from "../../contract/help";
 import type { LessonVerdict } from "../../contract/verdicts";
 import { ApiError, requestJson, waitingOutBusy } from "./http";
 import { roomMembership } from "./rooms";
 import { CompileError, sessionKeeper } from "./session";
 
-export { CHECKS_BEFORE_SOLUTION } from "../../contract/api";
+export { CHECKS_BEFORE_SOLUTION, HELD_HINT } from "../../contract/help";
 export type { CheckProblem, CheckReport, CheckResult, Solution, TestOutcome, TestRun } from "../../contract/api";
-export { HELD_HINT } from "../../contract/rooms";
 
 /**
  * Runs a lesson's tests (they judge nothing: a lesson's verdict is lessonVerdict's). Runs and checks wait
