@@ -194,6 +194,17 @@ describe("a teacher's own challenge", () => {
     expect(original.text).toBe(TEXT);
     expect(await read(again.id, again.authorKey)).toEqual(original);
   });
+
+  test("starts as well from lesson 13's official-SDK project as from lesson 1's FrontMCP one", async () => {
+    await teacher.getByRole("link", { name: "New challenge" }).click();
+    await teacher.getByRole("heading", { name: "New challenge" }).waitFor({ timeout: 30_000 });
+    await teacher.getByRole("button", { name: "Lesson 13's project (official SDK)" }).click();
+    await teacher.getByRole("button", { name: "src/server.ts" }).click();
+    expect(await fileText(teacher, "Starter").inputValue()).toContain("@modelcontextprotocol/sdk");
+    await teacher.getByRole("button", { name: "Lesson 1's project (FrontMCP)" }).click();
+    await teacher.getByRole("button", { name: "close-ticket.tool.ts" }).click();
+    await expect.poll(async () => (await fileText(teacher, "Starter").inputValue()).includes("@frontmcp/sdk")).toBe(true);
+  });
 });
 
 async function shoot(p: Page, name: string) {

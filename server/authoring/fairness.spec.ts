@@ -34,6 +34,13 @@ describe("the fairness proof", () => {
     expect(proof.starter?.passed).toBe(false);
   });
 
+  test("proves a challenge on the official SDK as one on FrontMCP (a copy of c8)", async () => {
+    const { status, proof } = await saved(await shippedDraft("c8-support-desk-every-answer"));
+    expect(proof.refusals).toEqual([]);
+    expect(status).toBe("published");
+    expect(proof.starter?.passed).toBe(false);
+  });
+
   test("refuses a solution that fails, with the report a learner's Check of it gives", async () => {
     const { status, proof } = await saved({ ...draft, solution: draft.starter });
     expect(status).toBe("draft");

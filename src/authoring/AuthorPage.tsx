@@ -59,7 +59,12 @@ export function AuthorPage() {
     }
   };
   const copy = () => start(() => copyShipped(from, room!.code, room!.key!));
-  const blank = (lesson: string) => start(async () => ({ ...blankDraft(), starter: (await requestJson<Lesson>("GET", `/api/lessons/${lesson}`)).files }));
+  // The lesson's project is the starter, and the solution to change until it passes the checks.
+  const blank = (lesson: string) =>
+    start(async () => {
+      const { files } = await requestJson<Lesson>("GET", `/api/lessons/${lesson}`);
+      return { ...blankDraft(), starter: files, solution: files };
+    });
   const reopen = async (created: { id: string }) => {
     const loaded = await loadChallenge(created.id);
     const { id: _, status: __, proof: ___, updatedAt: ____, ...content } = loaded;
