@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { axeFindings } from "./support/axe";
-import { pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, watchErrors } from "./support/browser";
+import { endOfEditor, pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, typeAtEnd, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const SHOTS = process.env.AUTHOR_SHOTS ?? fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
@@ -20,6 +20,7 @@ const TEXT = "# Challenge: confirm before closing\n\nOur help desk's own rule: *
 const contexts: BrowserContext[] = [];
 const errors: string[][] = [];
 let teacher: Page;
+let learners: Page[] = [];
 let code = "";
 let challengeId = "";
 let starter: Record<string, string> = {};
@@ -144,7 +145,7 @@ describe("a teacher's own challenge", () => {
   test("two learners check it in the room, one right and one wrong, and the board shows them", async () => {
     await teacher.getByRole("link", { name: `Back to room ${code}` }).click();
     await teacher.getByTestId(`item-${challengeId}`).waitFor({ timeout: 30_000 });
-    const learners = [await page(), await page()];
+    learners = [await page(), await page()];
     for (const [i, p] of learners.entries()) {
       await p.goto(`${base}/?join=${code}`);
       await p.getByLabel("Your nickname").fill(["Ana", "Bo"][i]);
@@ -172,6 +173,32 @@ describe("a teacher's own challenge", () => {
     await expect.poll(() => count("passes-now"), { timeout: 10_000 }).toBe(1);
     expect(await count("tried")).toBe(2);
     for (const list of errors) expect(list).toEqual([]);
+  });
+
+  test("a learner reloads on the room's challenge and is still on it, with their draft; an unknown id says so", async () => {
+    const [ana, bo] = learners;
+    const title = "Challenge: confirm before closing";
+    await typeAtEnd(ana, "\n// kept across a reload\n");
+    const draftKey = `elicitation-playground:draft:${challengeId}`;
+    await expect.poll(() => ana.evaluate((k) => localStorage.getItem(k) ?? "", draftKey), { timeout: 30_000 }).toContain("kept across a reload");
+    expect(new URL(ana.url()).searchParams.get("lesson")).toBe(challengeId);
+    await ana.reload();
+    const heading = (p: Page) =>
+      p
+        .locator("article[aria-label=Lesson] h1")
+        .innerText()
+        .catch(() => "");
+    await expect.poll(() => heading(ana), { timeout: 30_000 }).toBe(title);
+    // Monaco wraps long lines in a narrow pane: compare the words, not the line breaks.
+    expect((await endOfEditor(ana)).replace(/\s+/g, " ")).toContain("kept across a reload");
+
+    await bo.goto(`${base}/?lesson=a-no-such-challenge`);
+    const missing = bo.getByTestId("missing-lesson");
+    await missing.waitFor({ timeout: 30_000 });
+    expect(await missing.innerText()).toContain("no lesson “a-no-such-challenge” in the course or in your room");
+    expect(await heading(bo)).not.toBe(title);
+    await missing.getByRole("button", { name: "Dismiss" }).click();
+    await missing.waitFor({ state: "detached" });
   });
 
   test("exported and imported back, it is the same challenge", async () => {

@@ -18,7 +18,8 @@ import { useShortcuts } from "./useShortcuts";
 import { useToast } from "./Toast";
 import { Workspace } from "./Workspace";
 import type { PaneId } from "./layout-prefs";
-import { LessonNotices, ShareConflictDialog } from "./LessonNotices";
+import { LessonNotices, MissingLessonNotice, ShareConflictDialog } from "./LessonNotices";
+import { useRoomMembership } from "../server-bridge/rooms";
 import { ServerPanel } from "./ServerPanel";
 import { AppHeader } from "./AppHeader";
 import { TabsPanel, type TabId } from "./TabsPanel";
@@ -58,6 +59,7 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
   const toast = useToast();
   const link = useShareLink();
   const opened = useOpenLesson(lessons.data, link);
+  const inRoom = Boolean(useRoomMembership().membership);
   useProjectSync();
   const [tab, setTab] = useState<TabId>("call");
   const [phonePane, setPhonePane] = useState<PaneId>("lesson");
@@ -146,7 +148,12 @@ export function App({ headerSlot, checkSlot }: AppProps = {}) {
       next={around.next}
       state={stateIn(progress, project.lesson.id)}
       onPick={pickLesson}
-      notices={<LessonNotices />}
+      notices={
+        <>
+          {opened.missing && <MissingLessonNotice id={opened.missing} inRoom={inRoom} onDismiss={opened.dismissMissing} />}
+          <LessonNotices />
+        </>
+      }
     />
   ) : opened.lesson.isError ? (
     <p className="p-4 text-sm">This lesson could not be loaded: {opened.lesson.error.message}</p>

@@ -53,6 +53,21 @@ export function LessonNotices() {
   );
 }
 
+/** The link or the last visit asked for a lesson that neither the course nor the learner's room has: said, not hidden. */
+export function MissingLessonNotice({ id, inRoom, onDismiss }: { id: string; inRoom: boolean; onDismiss(): void }) {
+  return (
+    <div role="status" className={`${notice} border-amber-400 bg-amber-50 dark:border-amber-600 dark:bg-amber-950/40`} data-testid="missing-lesson">
+      <p className="mb-1.5">
+        There is no lesson “{id}” in the course{inRoom ? " or in your room" : ""}
+        {inRoom ? "" : " (a teacher's challenge opens only for the learners of a room that includes it)"}, so this one opened instead.
+      </p>
+      <button type="button" className="btn-secondary !py-1 text-xs" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 /** A share link for a lesson that has a different draft: which one goes in the editor. */
 export function ShareConflictDialog() {
   const project = useProject();

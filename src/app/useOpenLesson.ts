@@ -1,6 +1,9 @@
 // Which lesson is open, and opening it: the share link's lesson, else ?lesson=, else the last one opened here, else
 // the first. Opening puts its files (the link's, a draft, or the starter) in the project and its calls in the Call tab.
+// A teacher's challenge is known only once the learner's room has answered: until then the choice waits for it, and
+// an id that neither the course nor the room has opens the first lesson with a notice saying so.
 import { useEffect, useRef, useState } from "react";
+import { roomMembership, useRoomMembership } from "../server-bridge/rooms";
 import { inlinedLesson, useLesson, type LessonSummary } from "../server-bridge/lessons";
 import { sessionKeeper } from "../server-bridge/session";
 import { wireLog } from "../server-bridge/wire-log";
@@ -16,37 +19,58 @@ export function setLessonInUrl(id: string) {
   history.replaceState(history.state, "", url);
 }
 
+/** What a load opens; `id` is undefined while the room that may include the asked challenge has not answered. */
+type Choice = { id?: string; missing?: string };
+
+/** Whether the learner is in a room whose description (and so its teachers' challenges) has not arrived yet. */
+function roomPending(): boolean {
+  const { membership, room } = roomMembership.snapshot();
+  return Boolean(membership && !room);
+}
+
 /** The lesson a load opens: the share link's, else ?lesson=, else the last one opened here, else the first. */
-function chosen(lessons: LessonSummary[], sharedLesson?: string): string {
+function chosen(lessons: LessonSummary[], sharedLesson?: string): Choice {
   const ids = lessons.map((l) => l.id);
   const asked = new URLSearchParams(location.search).get("lesson") ?? undefined;
-  return [sharedLesson, asked, lastLessonId()].find((id) => id && ids.includes(id)) ?? ids[0];
+  let missing: string | undefined;
+  for (const id of [sharedLesson, asked, lastLessonId()]) {
+    if (!id) continue;
+    if (ids.includes(id)) return { id, missing };
+    if (roomPending()) return {};
+    missing ??= id;
+  }
+  return { id: ids[0], missing };
 }
 
 /**
  * Without a share link to decode, the lesson is known as the page first draws: its session is asked for then (the
  * draft's files, else the starter by the lesson's id), not after the project has opened.
  */
-function chosenAtLoad(lessons: LessonSummary[] | undefined): string | undefined {
-  if (location.hash.includes("project=") || !lessons?.length) return undefined;
-  const id = chosen(lessons);
+function chosenAtLoad(lessons: LessonSummary[] | undefined): Choice {
+  if (location.hash.includes("project=") || !lessons?.length) return {};
+  const choice = chosen(lessons);
+  const id = choice.id;
+  if (!id) return choice;
   const draft = loadDraft(id);
   const lesson = inlinedLesson(id);
   if (draft) void sessionKeeper.sync(draft).catch(() => undefined);
   else if (lesson) void sessionKeeper.sync(lesson.files, id).catch(() => undefined);
-  return id;
+  return choice;
 }
 
 export function useOpenLesson(lessons: LessonSummary[] | undefined, link: ShareLink) {
-  const [lessonId, setLessonId] = useState(() => chosenAtLoad(lessons));
+  const [choice, setChoice] = useState(() => chosenAtLoad(lessons));
+  const lessonId = choice.id;
   const linkUsed = useRef(false);
   const lesson = useLesson(lessonId);
   const { shared } = link;
+  // Asked again when the room answers: its challenges join the list, or it has none of the asked id.
+  const { room, membership } = useRoomMembership();
 
   useEffect(() => {
     if (lessonId || shared === undefined || !lessons?.length) return;
-    setLessonId(chosen(lessons, shared?.lessonId));
-  }, [lessons, shared, lessonId]);
+    setChoice(chosen(lessons, shared?.lessonId));
+  }, [lessons, shared, lessonId, room, membership]);
 
   useEffect(() => {
     const data = lesson.data;
@@ -66,8 +90,9 @@ export function useOpenLesson(lessons: LessonSummary[] | undefined, link: ShareL
     if (!id || id === lessonId) return false;
     projectStore.flushDraft();
     setLessonInUrl(id);
-    setLessonId(id);
+    setChoice({ id });
     return true;
   };
-  return { lessonId, lesson, pick };
+  /** The asked lesson neither the course nor the learner's room has, when one was asked; the notice's subject. */
+  return { lessonId, lesson, pick, missing: choice.missing, dismissMissing: () => setChoice({ id: lessonId }) };
 }
