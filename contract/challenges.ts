@@ -80,6 +80,10 @@ export type ChallengeCreated = z.infer<typeof ChallengeCreated>;
 export const ChallengeSaved = z.strictObject({ id: z.string(), status: ChallengeStatus, proof: FairnessProof });
 export type ChallengeSaved = z.infer<typeof ChallengeSaved>;
 
+/** 200 from POST /api/challenges/prove: the fairness proof of a draft, run as a save runs it, nothing stored. */
+export const ChallengeProved = z.strictObject({ proof: FairnessProof });
+export type ChallengeProved = z.infer<typeof ChallengeProved>;
+
 /** 200 from GET /api/challenges/{id} with the author key: everything, hidden parts included. */
 export const AuthoredChallenge = z.strictObject({
   ...ChallengeDraft.shape,

@@ -1,6 +1,7 @@
 // /api/challenges: teachers' own challenges. Create, read, change and delete one with its author key (an author key
 // speaks only for its own challenges), export it as a zip of the course's lessons/ and checks/ folders and import
 // such a zip. Every save runs the fairness proof (server/authoring/fairness.ts); one that does not pass stays a draft.
+// POST /api/challenges/prove runs the same proof on a draft without storing it (the author page's Run checks).
 import type { IncomingMessage } from "node:http";
 import {
   CopyShipped,
@@ -8,6 +9,7 @@ import {
   type AuthoredChallenge,
   type ChallengeCreated,
   type ChallengeDraft,
+  type ChallengeProved,
   type ChallengeSaved,
 } from "../../contract/challenges";
 import type { RouteDeps } from "../app";
@@ -65,6 +67,16 @@ export function challengeRoutes({ config, runs, runSlots, rooms }: RouteDeps, st
       path: /^\/api\/challenges$/,
       rateLimit: "runs",
       handle: ({ body, req }) => create(req, readDraft(body, limits)),
+    },
+    {
+      // A dry run: the same reading and proof as a save, answered and forgotten; open to anyone, as creating is.
+      method: "POST",
+      path: /^\/api\/challenges\/prove$/,
+      rateLimit: "runs",
+      async handle({ body, req }) {
+        const proof = await prove(req, readDraft(body, limits));
+        return { status: 200, body: { proof } satisfies ChallengeProved };
+      },
     },
     {
       method: "POST",

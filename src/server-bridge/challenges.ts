@@ -1,6 +1,6 @@
 // A teacher's own challenges: /api/challenges (contract/challenges.ts). The author keys stay in this browser, by
 // challenge id, as a room's teacher key does; they travel only in the Authorization header.
-import type { AuthoredChallenge, ChallengeCreated, ChallengeDraftInput, ChallengeSaved, FairnessProof } from "../../contract/challenges";
+import type { AuthoredChallenge, ChallengeCreated, ChallengeDraftInput, ChallengeProved, ChallengeSaved, FairnessProof } from "../../contract/challenges";
 import { download } from "../ui/download";
 import { ApiError, requestJson } from "./http";
 
@@ -43,6 +43,9 @@ export async function saveChallenge(draft: ChallengeDraftInput, id?: string): Pr
   remember(created.id, created.authorKey, draft.title);
   return created;
 }
+
+/** Runs the fairness proof on the files as they are, saving nothing (the same proof as a save). */
+export const proveChallenge = (draft: ChallengeDraftInput) => requestJson<ChallengeProved>("POST", "/api/challenges/prove", draft);
 
 export function loadChallenge(id: string): Promise<AuthoredChallenge> {
   const mine = myChallenges()[id];
