@@ -10,6 +10,8 @@ import { axeFindings } from "./support/axe";
 import { endOfEditor, pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, typeAtEnd, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
+/** The author page's code editor chunk: the teacher's first visit does without it, as on a network that drops it. */
+const AUTHOR_EDITOR_CHUNK = /\/assets\/AuthorCodeEditor[-.][^/]*\.js$/;
 const SHOTS = process.env.AUTHOR_SHOTS ?? fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
 const browser = sharedBrowser();
 const C1 = "c1-confirm-before-deleting";
@@ -35,9 +37,9 @@ async function page(): Promise<Page> {
 /** The textarea of the file a part's editor shows. */
 const fileText = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}: `));
 
-/** Saves, and waits for the fairness proof's answer to say `status`. */
-async function save(p: Page, status: "Draft" | "Published"): Promise<void> {
-  await p.getByRole("button", { name: "Save and prove fair" }).click();
+/** Saves (or with Run checks, proves without saving), and waits for the fairness proof's answer to say `status`. */
+async function save(p: Page, status: "Draft" | "Published" | "Not saved", button = "Save and prove fair"): Promise<void> {
+  await p.getByRole("button", { name: button }).click();
   await expect
     .poll(
       () =>
@@ -48,7 +50,7 @@ async function save(p: Page, status: "Draft" | "Published"): Promise<void> {
       { timeout: 60_000 },
     )
     .toBe(status);
-  await p.getByRole("button", { name: "Save and prove fair" }).waitFor();
+  await p.getByRole("button", { name: button }).waitFor();
 }
 
 beforeAll(async () => {
@@ -64,6 +66,7 @@ afterAll(async () => {
 describe("a teacher's own challenge", () => {
   test("copied from c1 with new text and one check changed, refused while its solution fails, then published", async () => {
     teacher = await page();
+    await teacher.route(AUTHOR_EDITOR_CHUNK, (route) => route.abort());
     await teacher.goto(base);
     await teacher.getByRole("button", { name: "Start a room" }).click();
     await teacher.getByLabel("Room name (optional)").fill("Our own challenges");
@@ -94,8 +97,12 @@ describe("a teacher's own challenge", () => {
     // A solution that fails: the starter's code.
     await teacher.getByRole("tab", { name: "Solution" }).click();
     await fileText(teacher, "Solution").fill(Object.values(starter)[0]);
-    await save(teacher, "Draft");
+    // Run checks proves the files as they are, saving nothing: no challenge id is kept yet.
+    await save(teacher, "Not saved", "Run checks");
     const refusals = teacher.getByTestId("refusals");
+    expect(await refusals.locator("li").first().getAttribute("data-rule")).toBe("solution-passes");
+    expect(await teacher.evaluate(() => localStorage.getItem("elicitation-playground:author-keys"))).toBeNull();
+    await save(teacher, "Draft");
     expect(await refusals.locator("li").first().getAttribute("data-rule")).toBe("solution-passes");
     expect(await refusals.innerText()).toMatch(/The reference solution fails/);
     await shoot(teacher, "author-refused-light-1280");
@@ -106,6 +113,17 @@ describe("a teacher's own challenge", () => {
     expect(challengeId).toMatch(/^a-/);
     await teacher.getByRole("button", { name: `Add to room ${code}` }).click();
     await teacher.getByText(`Added to room ${code}`).waitFor();
+  });
+
+  test("without the code editor's chunk the plain field did the work; Try again brings the learners' editor", async () => {
+    await teacher.getByRole("tab", { name: "Hidden checks" }).click();
+    await teacher.getByText("The code editor did not load").waitFor();
+    await teacher.unroute(AUTHOR_EDITOR_CHUNK);
+    await teacher.getByRole("button", { name: "Try again" }).click();
+    await teacher.locator('[data-testid="author-monaco"] .monaco-editor').waitFor({ timeout: 60_000 });
+    // The checks as saved, the changed one included, now in the editor, with no type error marked.
+    await expect.poll(() => teacher.locator(".monaco-editor .view-lines").innerText()).toContain("import");
+    expect(await teacher.locator(".monaco-editor .squiggly-error").count()).toBe(0);
   });
 
   // One test per theme, as in a11y-rooms.e2e.ts: each audit's time counts against its own theme's test only.
@@ -130,9 +148,15 @@ describe("a teacher's own challenge", () => {
     await teacher.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await teacher.evaluate(() => document.querySelector("main")?.scrollTo(0, 0));
     let reached = false;
+    let tabMoves = false;
     for (let i = 0; i < 80 && !reached; i++) {
-      // A text field takes Tab as an indent; Escape first lets the next Tab leave it, as the page says.
-      if (await teacher.evaluate(() => document.activeElement?.tagName === "TEXTAREA")) await teacher.keyboard.press("Escape");
+      // A text field takes Tab as an indent; Escape first lets the next Tab leave it, as the page says. In the code
+      // editor, Ctrl+M (Monaco's own key, said in its label) makes Tab move focus.
+      const where = await teacher.evaluate(() => (document.activeElement?.closest(".monaco-editor") ? "code" : document.activeElement?.tagName));
+      if (where === "code" && !tabMoves) {
+        await teacher.keyboard.press("Control+M");
+        tabMoves = true;
+      } else if (where === "TEXTAREA") await teacher.keyboard.press("Escape");
       await teacher.keyboard.press("Tab");
       reached = await teacher.evaluate(() => document.activeElement?.textContent === "Save and prove fair");
     }
@@ -223,15 +247,28 @@ describe("a teacher's own challenge", () => {
     expect(await read(again.id, again.authorKey)).toEqual(original);
   });
 
-  test("starts as well from lesson 13's official-SDK project as from lesson 1's FrontMCP one", async () => {
+  test("starts as well from lesson 13's official-SDK project as from lesson 1's FrontMCP one, types known to the editor", async () => {
     await teacher.getByRole("link", { name: "New challenge" }).click();
     await teacher.getByRole("heading", { name: "New challenge" }).waitFor({ timeout: 30_000 });
     await teacher.getByRole("button", { name: "Lesson 13's project (official SDK)" }).click();
     await teacher.getByRole("button", { name: "src/server.ts" }).click();
-    expect(await fileText(teacher, "Starter").inputValue()).toContain("@modelcontextprotocol/sdk");
+    // The official SDK's declarations arrive as for a learner's lesson 13: its imports are not marked.
+    await teacher.locator('[data-testid="author-monaco"][data-declarations~="sdk1"]').waitFor({ timeout: 60_000 });
+    const code = teacher.locator(".monaco-editor .view-lines");
+    await expect.poll(() => code.innerText()).toContain("@modelcontextprotocol/sdk");
+    await expect.poll(() => teacher.locator(".monaco-editor .squiggly-error").count(), { timeout: 30_000 }).toBe(0);
     await teacher.getByRole("button", { name: "Lesson 1's project (FrontMCP)" }).click();
     await teacher.getByRole("button", { name: "close-ticket.tool.ts" }).click();
-    await expect.poll(async () => (await fileText(teacher, "Starter").inputValue()).includes("@frontmcp/sdk")).toBe(true);
+    await expect.poll(() => code.innerText()).toContain("@frontmcp/sdk");
+
+    // A check with a type error is marked, as in a learner's editor; Ctrl+M then Tab leaves the editor.
+    await teacher.getByRole("tab", { name: "Hidden checks" }).click();
+    await typeAtEnd(teacher, '\nconst wrong: number = "text";\n');
+    await expect.poll(() => teacher.locator(".monaco-editor .squiggly-error").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await teacher.keyboard.press("Control+M");
+    await teacher.keyboard.press("Tab");
+    expect(await teacher.evaluate(() => Boolean(document.activeElement?.closest(".monaco-editor")))).toBe(false);
+    await teacher.keyboard.press("Control+M");
   });
 });
 

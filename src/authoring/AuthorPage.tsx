@@ -8,14 +8,24 @@ import { checkNamesIn } from "../../contract/challenges";
 import { PERSONA_NAMES } from "../../contract/personas";
 import { useToast } from "../app/Toast";
 import { LessonBody } from "../lessons/LessonText";
-import { addToRoom, copyShipped, downloadExport, importZip, loadChallenge, saveChallenge, type ChallengeDraftInput } from "../server-bridge/challenges";
+import {
+  addToRoom,
+  copyShipped,
+  downloadExport,
+  importZip,
+  loadChallenge,
+  proveChallenge,
+  saveChallenge,
+  type ChallengeDraftInput,
+  type FairnessProof,
+} from "../server-bridge/challenges";
 import { requestJson } from "../server-bridge/http";
 import { useLessons, type Lesson } from "../server-bridge/lessons";
 import { teacherFromUrl, teacherLink } from "../rooms/room-links";
 import { PageBrand } from "../ui/PageBrand";
 import { ThemeButton } from "../rooms/ThemeButton";
 import { FilesEditor } from "./FilesEditor";
-import { ProofPanel } from "./ProofPanel";
+import { ProofPanel, type ProofStatus } from "./ProofPanel";
 import { blankDraft, STARTS } from "./starts";
 
 type Draft = Required<ChallengeDraftInput>;
@@ -43,10 +53,21 @@ export function AuthorPage() {
     .sort()
     .flatMap((name) => checkNamesIn(draft.checks[name]));
 
+  // The proof on screen: the last save's, or the last Run checks' (the same proof, nothing stored).
+  const [shown, setShown] = useState<{ proof: FairnessProof; status: ProofStatus }>();
+  // Hints of checks renamed or removed since are left out: hints.json holds one per check.
+  const sent = () => ({ ...draft, hints: Object.fromEntries(checkNames.map((name) => [name, draft.hints[name] ?? ""])) });
   const save = useMutation({
-    // Hints of checks renamed or removed since are left out: hints.json holds one per check.
-    mutationFn: () => saveChallenge({ ...draft, hints: Object.fromEntries(checkNames.map((name) => [name, draft.hints[name] ?? ""])) }, challengeId),
-    onSuccess: (saved) => setChallengeId(saved.id),
+    mutationFn: () => saveChallenge(sent(), challengeId),
+    onSuccess: (saved) => {
+      setChallengeId(saved.id);
+      setShown(saved);
+    },
+    onError: (e) => toast.show(e.message),
+  });
+  const run = useMutation({
+    mutationFn: () => proveChallenge(sent()),
+    onSuccess: ({ proof }) => setShown({ proof, status: "unsaved" }),
     onError: (e) => toast.show(e.message),
   });
   const start = async (how: () => Promise<Draft>) => {
@@ -54,6 +75,7 @@ export function AuthorPage() {
       setDraft(await how());
       setChallengeId(undefined);
       save.reset();
+      setShown(undefined);
     } catch (e) {
       toast.show((e as Error).message);
     }
@@ -253,7 +275,10 @@ export function AuthorPage() {
         </section>
 
         <section aria-label="Save" className="flex flex-wrap items-center gap-2">
-          <button type="button" className="btn-primary" disabled={save.isPending} onClick={() => save.mutate()}>
+          <button type="button" className="btn-secondary" disabled={run.isPending || save.isPending} onClick={() => run.mutate()}>
+            {run.isPending ? "Running the checks…" : "Run checks"}
+          </button>
+          <button type="button" className="btn-primary" disabled={save.isPending || run.isPending} onClick={() => save.mutate()}>
             {save.isPending ? "Proving it fair…" : "Save and prove fair"}
           </button>
           {canAdd && (
@@ -276,7 +301,7 @@ export function AuthorPage() {
             </button>
           )}
         </section>
-        {saved && <ProofPanel proof={saved.proof} status={saved.status} id={saved.id} />}
+        {shown && <ProofPanel proof={shown.proof} status={shown.status} id={challengeId ?? "new-challenge"} />}
       </main>
       {toast.node}
     </div>

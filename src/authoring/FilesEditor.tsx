@@ -1,6 +1,11 @@
 // One part of a challenge's files (the starter, the checks, the solution or a broken variant): a list of its files to
-// pick from, the picked file's text, and adding, renaming away or removing files. Names are checked by the server.
-import { useId, useState } from "react";
+// pick from, the picked file in the learners' code editor (a plain text field while it loads or when it cannot), and
+// adding or removing files. Names are checked by the server.
+import { lazy, Suspense, useId, useState } from "react";
+import { EditorFallback } from "../editor/EditorFallback";
+
+// React remembers a failed lazy import, so "Try again" needs a new lazy component.
+const loadCode = () => lazy(() => import("./AuthorCodeEditor"));
 
 type Props = {
   label: string;
@@ -11,9 +16,11 @@ type Props = {
 };
 
 export function FilesEditor({ label, files, onChange, newName }: Props) {
+  const folder = label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const names = Object.keys(files);
   const [picked, setPicked] = useState<string | undefined>(names[0]);
   const [adding, setAdding] = useState("");
+  const [Code, setCode] = useState(loadCode);
   const id = useId();
   const current = picked !== undefined && picked in files ? picked : names[0];
 
@@ -29,6 +36,39 @@ export function FilesEditor({ label, files, onChange, newName }: Props) {
     onChange(rest);
     setPicked(Object.keys(rest)[0]);
   };
+
+  const edit = (text: string) => current !== undefined && onChange({ ...files, [current]: text });
+  // The plain field: while the editor's chunk loads, and in its place when it cannot (as learners get).
+  const plain = current !== undefined && (
+    <div className="space-y-1">
+      <textarea
+        id={`${id}-text`}
+        className="field-input h-72 w-full font-mono text-sm leading-snug"
+        spellCheck={false}
+        value={files[current]}
+        onChange={(e) => edit(e.target.value)}
+        onKeyDown={(e) => {
+          // Tab indents, as in the editor; Escape then Tab leaves the field (the keyboard path out).
+          if (e.key !== "Tab" || e.shiftKey || e.currentTarget.dataset.escaped === "1") return;
+          e.preventDefault();
+          const el = e.currentTarget;
+          const { selectionStart: at, selectionEnd: end } = el;
+          const text = `${el.value.slice(0, at)}  ${el.value.slice(end)}`;
+          edit(text);
+          requestAnimationFrame(() => el.setSelectionRange(at + 2, at + 2));
+        }}
+        onKeyUp={(e) => {
+          if (e.key === "Escape") e.currentTarget.dataset.escaped = "1";
+          else if (e.key !== "Tab") delete e.currentTarget.dataset.escaped;
+        }}
+        onBlur={(e) => delete e.currentTarget.dataset.escaped}
+        aria-describedby={`${id}-keys`}
+      />
+      <p id={`${id}-keys`} className="text-xs text-slate-600 dark:text-slate-400">
+        Tab indents; press Escape, then Tab, to leave the text.
+      </p>
+    </div>
+  );
 
   return (
     <div className="space-y-2">
@@ -71,32 +111,11 @@ export function FilesEditor({ label, files, onChange, newName }: Props) {
               Remove {current}
             </button>
           </div>
-          <textarea
-            id={`${id}-text`}
-            className="field-input h-72 w-full font-mono text-sm leading-snug"
-            spellCheck={false}
-            value={files[current]}
-            onChange={(e) => onChange({ ...files, [current]: e.target.value })}
-            onKeyDown={(e) => {
-              // Tab indents, as in the editor; Escape then Tab leaves the field (the keyboard path out).
-              if (e.key !== "Tab" || e.shiftKey || e.currentTarget.dataset.escaped === "1") return;
-              e.preventDefault();
-              const el = e.currentTarget;
-              const { selectionStart: at, selectionEnd: end } = el;
-              const text = `${el.value.slice(0, at)}  ${el.value.slice(end)}`;
-              onChange({ ...files, [current]: text });
-              requestAnimationFrame(() => el.setSelectionRange(at + 2, at + 2));
-            }}
-            onKeyUp={(e) => {
-              if (e.key === "Escape") e.currentTarget.dataset.escaped = "1";
-              else if (e.key !== "Tab") delete e.currentTarget.dataset.escaped;
-            }}
-            onBlur={(e) => delete e.currentTarget.dataset.escaped}
-            aria-describedby={`${id}-keys`}
-          />
-          <p id={`${id}-keys`} className="text-xs text-slate-600 dark:text-slate-400">
-            Tab indents; press Escape, then Tab, to leave the text.
-          </p>
+          <EditorFallback plain={plain} onRetry={() => setCode(loadCode)}>
+            <Suspense fallback={plain}>
+              <Code folder={folder} label={label} files={files} current={current} onEdit={(path, text) => onChange({ ...files, [path]: text })} />
+            </Suspense>
+          </EditorFallback>
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
-// What the server's fairness proof said of the last save: published or draft, each refusal and warning, and the
-// reports it ran (the solution, the starter, each broken variant) shown as a learner's Check report is.
+// What the server's fairness proof said of the last save or Run checks: published, draft or not saved, each refusal
+// and warning, and the reports it ran (the solution, the starter, each broken variant) shown as a learner's Check report is.
 import { useEffect, useRef } from "react";
 import type { FairnessProof } from "../server-bridge/challenges";
 import { CheckReport } from "../tabs/tests/CheckReport";
@@ -19,7 +19,17 @@ function Report({ title, run, id }: { title: string; run: FairnessProof["solutio
 }
 
 /** Each new answer of the proof is brought into view, its heading focused, so neither eyes nor a screen reader miss it. */
-export function ProofPanel({ proof, status, id }: { proof: FairnessProof; status: "draft" | "published"; id: string }) {
+/** "unsaved" is a Run checks answer: the same proof on the files as they are, nothing stored. */
+export type ProofStatus = "draft" | "published" | "unsaved";
+
+const BADGE: Record<ProofStatus, [string, string]> = {
+  published: ["Published", "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"],
+  draft: ["Draft", "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100"],
+  unsaved: ["Not saved", "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100"],
+};
+
+export function ProofPanel({ proof, status, id }: { proof: FairnessProof; status: ProofStatus; id: string }) {
+  const [label, colours] = BADGE[status];
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -29,16 +39,15 @@ export function ProofPanel({ proof, status, id }: { proof: FairnessProof; status
     <section aria-labelledby="proof-title" className="space-y-2" data-testid="proof">
       <h2 id="proof-title" ref={heading} tabIndex={-1} className="flex items-center gap-2 font-semibold">
         Fairness proof
-        <span
-          data-testid="challenge-status"
-          className={`badge ${status === "published" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}
-        >
-          {status === "published" ? "Published" : "Draft"}
+        <span data-testid="challenge-status" className={`badge ${colours}`}>
+          {label}
         </span>
       </h2>
       {proof.refusals.length > 0 ? (
         <div role="alert" className="panel border-rose-300 p-2 dark:border-rose-800">
-          <p className="text-sm font-medium">Not fair yet, so it stays a draft:</p>
+          <p className="text-sm font-medium">
+            {status === "unsaved" ? "Not fair yet: saved now, it would stay a draft:" : "Not fair yet, so it stays a draft:"}
+          </p>
           <ul className="list-disc pl-5 text-sm" data-testid="refusals">
             {proof.refusals.map((r, i) => (
               <li key={i} data-rule={r.rule}>
@@ -49,7 +58,8 @@ export function ProofPanel({ proof, status, id }: { proof: FairnessProof; status
         </div>
       ) : (
         <p role="status" className="text-sm">
-          Every rule holds: the solution passes every check, the starter fails at least one, every check has a hint. Rooms can use it.
+          Every rule holds: the solution passes every check, the starter fails at least one, every check has a hint.{" "}
+          {status === "unsaved" ? "Save it, and rooms can use it." : "Rooms can use it."}
         </p>
       )}
       {proof.warnings.length > 0 && (

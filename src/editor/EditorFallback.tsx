@@ -1,5 +1,5 @@
 // When the code editor's chunk cannot load (a flaky room network, a blocked CDN-free but large download), the
-// learner keeps a plain text editor for the same file and a way to try again; the rest of the page never blanks.
+// learner (or author) keeps a plain text editor for the same file and a way to try again; the page never blanks.
 import { Component, type ReactNode } from "react";
 import { projectStore, useProject } from "../project/project-store";
 
@@ -17,7 +17,8 @@ function PlainEditor() {
   );
 }
 
-type Props = { children: ReactNode; onRetry: () => void };
+/** `plain` is the text editor shown instead (the open project file's, unless given: the author page gives its own). */
+type Props = { children: ReactNode; onRetry: () => void; plain?: ReactNode };
 
 export class EditorFallback extends Component<Props, { failed: boolean }> {
   state = { failed: false };
@@ -46,9 +47,7 @@ export class EditorFallback extends Component<Props, { failed: boolean }> {
             Try again
           </button>
         </p>
-        <div className="min-h-0 flex-1">
-          <PlainEditor />
-        </div>
+        <div className="min-h-0 flex-1">{this.props.plain ?? <PlainEditor />}</div>
       </div>
     );
   }

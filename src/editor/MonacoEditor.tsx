@@ -7,7 +7,7 @@ import { projectStore, useProject } from "../project/project-store";
 import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
 import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
-import { EDITOR_THEME } from "./editor-themes";
+import { pageEditorFontSize as editorFontSize, pageEditorTheme as editorTheme } from "./editor-themes";
 import { screenReaderMode } from "./screen-reader-mode";
 import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
 import { setTypeProblems, type Problem } from "./problems";
@@ -21,10 +21,6 @@ export interface EditorCommands {
 
 const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
 const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
-const isDark = () => document.documentElement.classList.contains("dark");
-const editorTheme = () => (isDark() ? EDITOR_THEME.dark : EDITOR_THEME.light);
-/** The editor follows the page's type size (A−/A+, presenter mode). */
-const editorFontSize = () => Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9);
 
 function syncModels(files: Record<string, string>) {
   const wanted = new Set(Object.keys(files).map((p) => uriFor(p).toString()));

@@ -4,6 +4,11 @@ import type * as Monaco from "monaco-editor/editor";
 
 export const EDITOR_THEME = { light: "playground-light", dark: "playground-dark" } as const;
 
+/** The theme that matches the page's (the dark class on the root element). */
+export const pageEditorTheme = () => (document.documentElement.classList.contains("dark") ? EDITOR_THEME.dark : EDITOR_THEME.light);
+/** The editor follows the page's type size (A−/A+, presenter mode). */
+export const pageEditorFontSize = () => Math.round(parseFloat(getComputedStyle(document.documentElement).fontSize) * 0.9);
+
 export function defineEditorThemes(monaco: typeof Monaco) {
   monaco.editor.defineTheme(EDITOR_THEME.light, {
     base: "vs",
