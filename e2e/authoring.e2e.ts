@@ -102,6 +102,7 @@ describe("a teacher's own challenge", () => {
     const refusals = teacher.getByTestId("refusals");
     expect(await refusals.locator("li").first().getAttribute("data-rule")).toBe("solution-passes");
     expect(await teacher.evaluate(() => localStorage.getItem("elicitation-playground:author-keys"))).toBeNull();
+    await shoot(teacher, "author-run-checks-light-1280");
     await save(teacher, "Draft");
     expect(await refusals.locator("li").first().getAttribute("data-rule")).toBe("solution-passes");
     expect(await refusals.innerText()).toMatch(/The reference solution fails/);
@@ -134,10 +135,12 @@ describe("a teacher's own challenge", () => {
       await teacher.evaluate(() => document.querySelector("main")?.scrollTo(0, 0));
       const found = await axeFindings(teacher, `author page, ${theme}`);
       await shoot(teacher, `author-${theme}-1280`);
+      await shootCode(teacher, `author-code-${theme}-1280`);
       await teacher.setViewportSize({ width: 390, height: 844 });
       await teacher.evaluate(() => document.querySelector("main")?.scrollTo(0, 0));
       found.push(...(await axeFindings(teacher, `author page, ${theme}, 390 px`)));
       await shoot(teacher, `author-${theme}-390`);
+      await shootCode(teacher, `author-code-${theme}-390`);
       await teacher.setViewportSize({ width: 1280, height: 800 });
       if (theme === "dark") await teacher.getByRole("button", { name: "Light theme" }).click();
       expect(found).toEqual([]);
@@ -271,6 +274,13 @@ describe("a teacher's own challenge", () => {
     await teacher.keyboard.press("Control+M");
   });
 });
+
+/** The code editor and the Run checks and Save buttons in view. */
+async function shootCode(p: Page, name: string) {
+  await p.getByRole("button", { name: "Run checks" }).scrollIntoViewIfNeeded();
+  await shoot(p, name);
+  await p.evaluate(() => document.querySelector("main")?.scrollTo(0, 0));
+}
 
 async function shoot(p: Page, name: string) {
   await p.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
