@@ -98,6 +98,9 @@ for (const dark of [false, true]) {
     await expect.poll(() => page.getByTestId("check-summary").innerText(), { timeout: 60_000 }).toContain("challenge complete");
 
     const lessons = (await (await fetch(`${base}/api/lessons`)).json()) as { id: string; kind: string; taught: string }[];
+    // The header's counter counts lessons and challenges alike: the one challenge passed is its 1.
+    expect(lessons.filter((l) => l.kind === "challenge").length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("progress-count").innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^1 of ${lessons.length}\\b`));
     const last = lessons.filter((l) => l.kind === "challenge").at(-1)!;
     await openLesson(page, base, last.id);
     await page.getByTestId("to-course-end").click();

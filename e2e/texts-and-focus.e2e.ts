@@ -63,6 +63,7 @@ test("the editor is one Tab stop: Tab moves past it, Enter goes in where Tab ind
   await expect.poll(() => focusIsIn(page, ".monaco-editor")).toBe(true);
   expect(await edited(page)).toBe(false);
   expect((await axNames(page, "textbox")).some((n) => n.includes("Esc or Ctrl+M leaves the editor"))).toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-describedby"))).toBe(await hint.getAttribute("id"));
   await page.keyboard.press("Tab");
   expect(await focusIsIn(page, ".monaco-editor")).toBe(true);
   await expect.poll(() => edited(page)).toBe(true);

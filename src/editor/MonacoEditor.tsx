@@ -100,7 +100,6 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
     });
     editorRef.current = editor;
-    editor.getDomNode()?.querySelector("textarea")?.setAttribute("aria-describedby", EDITOR_KEYS_HINT_ID);
     const { KeyMod, KeyCode } = monaco;
     const leave = () => {
       const next = stop.current && nextControlAfter(stop.current);
@@ -152,6 +151,11 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
         declareFor([model.getValue()]);
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
+      // The element Monaco types into (an EditContext div or a textarea, by browser) points at the line saying how to leave.
+      editor.onDidFocusEditorText(() => {
+        const input = document.activeElement;
+        if (input && editor.getDomNode()?.contains(input)) input.setAttribute("aria-describedby", EDITOR_KEYS_HINT_ID);
+      }),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
       { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
