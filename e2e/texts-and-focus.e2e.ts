@@ -35,7 +35,7 @@ test("the editor is one Tab stop: Tab moves past it, Enter goes in where Tab ind
   expect(await focused(page)).toBe("editor-stop");
   const hint = page.getByTestId("editor-keys-hint");
   expect(await hint.isVisible()).toBe(true);
-  expect(await hint.innerText()).toContain("Esc or Ctrl+M leaves it");
+  expect(await hint.innerText()).toContain("Esc or Ctrl+M leaves");
   expect(await page.getByTestId("editor-stop").getAttribute("aria-describedby")).toBe(await hint.getAttribute("id"));
   for (const dark of [false, true]) {
     await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);

@@ -103,7 +103,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           </span>
         </button>
         <span id={EDITOR_KEYS_HINT_ID} className="ml-auto text-slate-600 dark:text-slate-400" data-testid="editor-keys-hint">
-          Enter edits the code, Tab indents in it, {LEAVE_KEYS} leaves it
+          Editor: Enter goes in, {LEAVE_KEYS} leaves
         </span>
         <button
           type="button"
