@@ -126,7 +126,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
                   : ""}
         </span>
         {showProblems && problems.length > 0 && (
-          <ul className="max-h-32 w-full overflow-auto px-3 pb-2">
+          <ul className="max-h-32 w-full overflow-auto px-3 pb-2 whitespace-normal">
             {problems.map((p, i) => (
               <li key={i}>
                 <button

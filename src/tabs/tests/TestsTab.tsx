@@ -150,7 +150,7 @@ function CompileProblems({ message }: { message: string }) {
   const n = useProblems().length;
   return (
     <p role="alert" className="text-sm text-rose-700 dark:text-rose-300" data-testid="tests-compile-error" data-problems={n}>
-      {message} {n > 0 ? `Fix the ${problemCount(n)} listed under the editor (Problems (${n})) first.` : "Run the tests again."}
+      {message} {n > 0 ? `Fix the ${problemCount(n)} listed under the editor first.` : "Run the tests again."}
     </p>
   );
 }
