@@ -18,7 +18,7 @@ type RawResult = { content?: Array<{ type: string; text?: string }>; isError?: b
  * server/test-runs/test-clients.ts): list or call tools, send a raw JSON-RPC message, as a client of one persona.
  */
 export type FixtureRequest =
-  | { op: "list"; clientId: number; persona: Persona }
+  | { op: "list"; clientId: number; persona: Persona; breaks?: MisbehaviourName }
   | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown>; breaks?: MisbehaviourName }
   | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
   | { op: "close"; clientIds: number[] };
@@ -28,11 +28,15 @@ type WithoutPersona<R> = R extends unknown ? Omit<R, "persona"> : never;
 /** Sends one request to the host and returns its parsed reply. */
 export type HostSend = (request: FixtureRequest) => Promise<any>;
 
+/** What a session answered the one POST a misbehaving 2025-11-25 client broke its rule with. */
+type BrokenPost = { status: number; error?: JsonRpcError };
+
 export class ToolCallResult {
   readonly isError: boolean;
   constructor(
     readonly raw: RawResult,
     readonly error?: JsonRpcError,
+    readonly brokenPost?: BrokenPost,
   ) {
     this.isError = error !== undefined || raw.isError === true;
   }
@@ -85,7 +89,7 @@ export class FixtureClients {
 
   request(body: WithoutPersona<ClientRequest>): Promise<any> {
     // A client id this VM never opened has no persona; the host refuses the request ("unknown persona").
-    const breaks = body.op === "call" ? this.breaks.get(body.clientId) : undefined;
+    const breaks = body.op === "raw" ? undefined : this.breaks.get(body.clientId);
     return this.send({ ...body, persona: this.personas.get(body.clientId) as Persona, ...(breaks && { breaks }) } as ClientRequest);
   }
 
@@ -117,7 +121,7 @@ export class McpTestClient {
     },
     call: async (name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> => {
       const reply = await this.clients.request({ op: "call", clientId: this.clientId, name, args });
-      return reply.error ? new ToolCallResult({ content: [] }, reply.error) : new ToolCallResult(reply.result);
+      return reply.error ? new ToolCallResult({ content: [] }, reply.error, reply.brokenPost) : new ToolCallResult(reply.result, undefined, reply.brokenPost);
     },
   };
 
