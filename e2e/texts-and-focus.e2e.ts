@@ -1,18 +1,16 @@
 // Texts and focus (issue 23, point 9): the editor is one Tab stop that Tab moves past; Enter on it (or a click) goes
 // in, where Tab indents, and Esc or Ctrl+M leaves for the next control, as a visible line says; every lesson and
 // challenge opens at its top; the Connect panel says what a client needs beyond its snippet. Screenshots of the
-// editor's stop: /work/shots/verdicts/.
-import { mkdirSync } from "node:fs";
+// editor's stop go to SHOTS_DIR.
 import type { Page } from "playwright-core";
-import { beforeAll, expect, inject, test } from "vitest";
+import { expect, inject, test } from "vitest";
 import { axNames } from "./support/ax-tree";
 import { newContext, sharedBrowser, watchErrors } from "./support/browser";
 import { focusIsIn } from "./support/keyboard";
+import { themedShots } from "./support/shots";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const OUT = "/work/shots/verdicts/";
-beforeAll(() => void mkdirSync(OUT, { recursive: true }));
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName);
 const edited = (page: Page) => page.getByRole("button", { name: /^Changes/ }).isEnabled();
@@ -37,20 +35,11 @@ test("the editor is one Tab stop: Tab moves past it, Enter goes in where Tab ind
   expect(await hint.isVisible()).toBe(true);
   expect(await hint.innerText()).toContain("Esc or Ctrl+M leaves");
   expect(await page.getByTestId("editor-stop").getAttribute("aria-describedby")).toBe(await hint.getAttribute("id"));
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      if (width === 390) {
-        await page.getByRole("tab", { name: "Code", exact: true }).click();
-        await page.getByTestId("editor-stop").focus();
-      }
-      await page.screenshot({ path: `${OUT}9-editor-stop-${dark ? "dark" : "light"}-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+  await themedShots(page, "9-editor-stop", async (width) => {
+    if (width === 390) await page.getByRole("tab", { name: "Code", exact: true }).click();
     await page.getByTestId("editor-stop").focus();
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
+  });
+  await page.getByTestId("editor-stop").focus();
 
   // The next Tab moves past the editor to the control after it.
   await page.keyboard.press("Tab");
@@ -67,7 +56,6 @@ test("the editor is one Tab stop: Tab moves past it, Enter goes in where Tab ind
   await page.keyboard.press("Tab");
   expect(await focusIsIn(page, ".monaco-editor")).toBe(true);
   await expect.poll(() => edited(page)).toBe(true);
-  await page.screenshot({ path: `${OUT}9-editor-editing-light-1280.png` });
 
   // Esc first closes the editor's own suggestions, then leaves for the next control.
   await page.keyboard.press("Control+Space");
