@@ -48,6 +48,12 @@ export const PERSONAS = {
     label: "2025-11-25 · forms",
     blurb: "An older client with a session: the server pushes elicitation/create on the call's own stream.",
   },
+  "legacy-with-url": {
+    protocolVersion: "2025-11-25",
+    capabilities: { elicitation: { form: {}, url: {} } },
+    label: "2025-11-25 · forms + URL",
+    blurb: "An older client that also opens links: a URL question carries an elicitationId, and the server says when the page is done.",
+  },
   "legacy-no-forms": {
     protocolVersion: "2025-11-25",
     capabilities: {},

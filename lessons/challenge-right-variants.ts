@@ -249,4 +249,23 @@ export class CloseTicket extends ToolContext {
 }
 `,
   }),
+  "c10-finish-after-sign-in": (starter) => ({
+    ...starter,
+    "send-invoice.tool.ts": `import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
+import { invoices, sent } from "./store";
+
+@Tool({ name: "send_invoice", inputSchema: { id: z.string() } })
+export class SendInvoice extends ToolContext {
+  async execute({ id }: { id: string }) {
+    if (!invoices.has(id)) throw new PublicMcpError("No invoice " + id, "INVOICE_NOT_FOUND");
+    // requireUrl: -32042 for a 2025-11-25 client that opens links, a URL-mode question for the rest.
+    const page = this.outsidePage("billing-sign-in", { invoice: id });
+    const status = await this.requireUrl("Sign in to billing to send invoice " + id, page);
+    if (status !== "completed") return this.fail(new PublicMcpError("Not sent: the billing sign-in was " + status + ".", "NOT_SIGNED_IN"));
+    sent.push(id);
+    return { id, sent: true };
+  }
+}
+`,
+  }),
 };

@@ -37,6 +37,7 @@ const C4 = "schedule-callback.tool.ts";
 const C5 = "close-ticket.tool.ts";
 const C6 = "close-stale-tickets.tool.ts";
 const C8 = "src/server.ts";
+const C10 = "send-invoice.tool.ts";
 const C9 = "close-ticket.tool.ts";
 /** c9: the checks a change made before the answer fails, whatever the client broke. */
 const C9_BEFORE_ANSWER = [
@@ -414,6 +415,34 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
         "A reused id changes nothing, and the call still closes after a yes",
         "A correct client's ticked yes closes the ticket and sends one email",
       ],
+    },
+  ],
+  "c10-finish-after-sign-in": [
+    {
+      name: "the starter (sends on accept)",
+      files: starterAsIs,
+      failing: [
+        "Accept, then Cancel on the page, sends nothing",
+        "The result says the sign-in did not finish",
+        "On 2025-11-25 too: sent after Sign in, not after Cancel",
+      ],
+    },
+    {
+      name: "sends after Cancel on the page too",
+      files: edit(C10, ['if (outcome !== "completed") {', 'if (outcome === "expired") {']),
+      failing: [
+        "Accept, then Cancel on the page, sends nothing",
+        "The result says the sign-in did not finish",
+        "On 2025-11-25 too: sent after Sign in, not after Cancel",
+      ],
+    },
+    {
+      name: "says nothing of why",
+      files: edit(C10, [
+        "return { id: input.id, sent: false, reason: `The sign-in did not finish (${outcome}), so nothing was sent.` };",
+        "return { id: input.id, sent: false };",
+      ]),
+      failing: ["The result says the sign-in did not finish"],
     },
   ],
   "c7-write-the-tests": [

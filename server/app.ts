@@ -11,6 +11,8 @@ import { clientAddress, RateLimiter } from "./http/rate-limit";
 import { rememberClient } from "./http/request-client";
 import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
+import { OUTSIDE_PREFIX } from "../contract/outside";
+import { serveOutsidePage } from "./outside/outside-page";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import type { Database } from "./db/database";
@@ -125,12 +127,15 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     const url = requestUrl(req, origin);
     const isApi = url.pathname.startsWith("/api/");
     const isMcp = url.pathname.startsWith("/mcp/");
+    const isOutside = url.pathname.startsWith(OUTSIDE_PREFIX);
     const address = clientAddress(req, config.trustProxy);
     rememberClient(req, { key: address, streams });
-    if (isApi || isMcp) {
+    if (isApi || isMcp || isOutside) {
       checkOrigin(req, origin);
       limiters.requests.check(address);
     }
+    // The pretend outside site: its form posts back to it (the only page outside /api and /mcp that takes a POST).
+    if (isOutside) return await serveOutsidePage(req, res, url);
     if (isMcp) {
       if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
       return await mcp(req, res);

@@ -21,6 +21,7 @@ function usableMemory({ total, constrained }: MemoryReading): number {
 /** Defaults that code outside configFromEnv falls back to (a session or endpoint made without a config, as specs do). */
 export const DEFAULT_LOG_SESSION_KB = 256;
 export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+export const DEFAULT_OUTSIDE_WAIT_SECONDS = 600;
 /** How long a worker that overran its call gets to answer before it is replaced. */
 export const WATCHDOG_GRACE_MS = 1000;
 
@@ -30,6 +31,8 @@ export type PlaygroundConfig = {
   /** Shares requestState keys between processes; a random key per process when unset. */
   secret?: string;
   requestStateTtlSeconds: number;
+  /** How long a page of the pretend outside site waits for the person before it expires (OUTSIDE_WAIT_SECONDS). */
+  outsideWaitMs: number;
   sessionIdleMs: number;
   maxSessions: number;
   workers: number;
@@ -132,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     port: number(env, "PORT", 5173),
     secret: env.PLAYGROUND_SECRET || undefined,
     requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", DEFAULT_REQUEST_STATE_TTL_SECONDS),
+    outsideWaitMs: number(env, "OUTSIDE_WAIT_SECONDS", DEFAULT_OUTSIDE_WAIT_SECONDS) * 1000,
     sessionIdleMs: number(env, "SESSION_IDLE_MINUTES", 120) * 60_000,
     maxSessions: number(env, "MAX_SESSIONS", 1000),
     workers: number(env, "SANDBOX_WORKERS", 4),

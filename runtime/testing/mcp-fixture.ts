@@ -2,6 +2,7 @@
 // the host, where the official SDK client talks to the learner's server on the same code path as /mcp.
 
 import type { ElicitAnswer } from "../../contract/elicitation";
+import { isOutsideAction, type OutsideAction } from "../../contract/outside";
 
 import { isPersonaName, PERSONA_NAMES, type PersonaName as Persona } from "../../contract/personas";
 import { isMisbehaviourName, MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../contract/misbehaviour";
@@ -21,8 +22,9 @@ export type FixtureRequest =
   | { op: "list"; clientId: number; persona: Persona; breaks?: MisbehaviourName }
   | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown>; breaks?: MisbehaviourName }
   | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
+  | { op: "outside"; url: string; action: OutsideAction }
   | { op: "close"; clientIds: number[] };
-type ClientRequest = Exclude<FixtureRequest, { op: "close" }>;
+type ClientRequest = Exclude<FixtureRequest, { op: "close" } | { op: "outside" }>;
 type WithoutPersona<R> = R extends unknown ? Omit<R, "persona"> : never;
 
 /** Sends one request to the host and returns its parsed reply. */
@@ -106,6 +108,13 @@ export class FixtureClients {
     return this.unanswered.map((m) => `A question went unanswered (no mcp.onElicitation handler), so it was declined: "${m}"`);
   }
 
+  /** Presses a button of the pretend outside page at `url`, as the person would; true when a waiting page was left. */
+  async pressOutside(url: string, action: OutsideAction): Promise<boolean> {
+    if (typeof url !== "string") throw new TypeError("mcp.outside needs the page's url, as the question carried it");
+    if (!isOutsideAction(action)) throw new TypeError('the outside page\'s buttons are "sign-in" and "cancel"');
+    return (await this.send({ op: "outside", url, action })).pressed === true;
+  }
+
   async closeAll(): Promise<void> {
     const ids = [...this.personas.keys()];
     if (ids.length) await this.send({ op: "close", clientIds: ids }).catch(() => undefined);
@@ -123,6 +132,12 @@ export class McpTestClient {
       const reply = await this.clients.request({ op: "call", clientId: this.clientId, name, args });
       return reply.error ? new ToolCallResult({ content: [] }, reply.error, reply.brokenPost) : new ToolCallResult(reply.result, undefined, reply.brokenPost);
     },
+  };
+
+  /** The pretend outside site, as the person in front of it: press Sign in or Cancel on the page a question links to. */
+  readonly outside = {
+    signIn: (url: string): Promise<boolean> => this.clients.pressOutside(url, "sign-in"),
+    cancel: (url: string): Promise<boolean> => this.clients.pressOutside(url, "cancel"),
   };
 
   readonly raw = {

@@ -97,9 +97,11 @@ declare module "@frontmcp/testing" {
    * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
    * - `"misbehaving"`: a client with forms that breaks one rule: `mcp.as("misbehaving", { breaks: "state-edited" })`.
    * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
+   * - `"legacy-with-url"`: 2025-11-25 with a session, forms and URL mode; a URL question carries an `elicitationId`, and
+   *   error -32042 is opened and retried once the server says the page is done (`notifications/elicitation/complete`).
    * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
    */
-  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-no-forms";
+  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-with-url" | "legacy-no-forms";
 
   export interface McpTestClient {
     /** Which kind of client this is (`mcp` itself is `"modern"`). */
@@ -115,6 +117,15 @@ declare module "@frontmcp/testing" {
      * Without a handler, every question is answered `decline` and the test output notes it.
      */
     onElicitation(handler: ElicitationHandler): void;
+    /**
+     * The pretend outside site, as the person in front of it: press Sign in or Cancel on the page a URL-mode question
+     * links to (`question.url`). Resolves true when the page was waiting and is now left.
+     *
+     * ```ts
+     * mcp.as("modern-with-url").onElicitation(async (q) => (await mcp.outside.signIn(q.url!), { action: "accept" }));
+     * ```
+     */
+    outside: { signIn(url: string): Promise<boolean>; cancel(url: string): Promise<boolean> };
     raw: {
       /**
        * Sends one JSON-RPC request as a 2026-07-28 client would, filling the `_meta` keys it leaves out

@@ -117,7 +117,7 @@ describe("lesson catalog", () => {
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "forms-and-url" }));
       const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
       await expect(catalog.listLessons()).rejects.toThrow(
-        "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, misbehaving, legacy, legacy-no-forms",
+        "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, misbehaving, legacy, legacy-with-url, legacy-no-forms",
       );
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "legacy-no-forms" }));
       await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", taught: "t", persona: "legacy-no-forms" }]);

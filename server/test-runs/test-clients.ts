@@ -8,6 +8,8 @@ import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
 import { isRoundTwoBreak, misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
 import { answerTo, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
+import { urlElicitationsOf } from "../../contract/outside";
+import type { OutsideFlows } from "../outside/outside-flows";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -52,6 +54,8 @@ export class TestClients {
   /** The calls made through these clients, when kept (hidden checks): what a failed check shows it did. */
   readonly calls: CheckCall[] = [];
   private clients = new Map<number, Promise<Client>>();
+  /** The elicitationIds each 2025-11-25 client heard notifications/elicitation/complete for, and who waits on them. */
+  private completions = new Map<number, { heard: Set<string>; wake: () => void }>();
   private connections = new Map<number, InProcessConnection>();
   private bent = new Map<number, Bent>();
   /**
@@ -69,6 +73,8 @@ export class TestClients {
     private inProcess?: (modern: boolean) => InProcessConnection | undefined,
     /** Keep a transcript of the calls in `calls`. */
     private readonly transcribe = false,
+    /** The test server's pretend outside pages, which `mcp.outside` presses. */
+    private readonly outside?: OutsideFlows,
   ) {}
 
   /** Runs one call, noting it, the answers given on the way and what came back, when transcribing. */
@@ -112,6 +118,14 @@ export class TestClients {
         await this.bent.get(clientId)?.beforeAnswer?.();
         return (await this.answered(clientId, asRequest(req.params as Record<string, unknown>))) as never;
       });
+    if (!modern && "elicitation" in capabilities && "url" in capabilities.elicitation) {
+      const heard = { heard: new Set<string>(), wake: () => undefined };
+      this.completions.set(clientId, heard);
+      client.setNotificationHandler("notifications/elicitation/complete", (n) => {
+        heard.heard.add(n.params.elicitationId);
+        heard.wake();
+      });
+    }
     if (bend) {
       const transport = new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch });
       const bent: Bent = { rule: bend, rules: breakRule(transport, bend, (answer) => bent.broken?.(answer)) };
@@ -146,6 +160,7 @@ export class TestClients {
       await Promise.all(request.clientIds.map((id) => this.close(id)));
       return "{}";
     }
+    if (request.op === "outside") return JSON.stringify({ pressed: this.press(request.url, request.action) });
     if (!isPersonaName(request.persona)) throw new Error(`unknown persona ${String(request.persona)}`);
     if (request.op === "raw") return JSON.stringify({ response: await this.raw(request.persona, request.message) });
     try {
@@ -164,9 +179,33 @@ export class TestClients {
     }
   }
 
+  /** The person presses a button on one of this server's outside pages; another server's pages are out of reach. */
+  private press(url: string, action: "sign-in" | "cancel"): boolean {
+    const id = URL.canParse(url) ? new URL(url).searchParams.get("flow") : null;
+    return !!id && !!this.outside?.settle(id, action === "sign-in" ? "completed" : "cancelled");
+  }
+
+  /**
+   * A call as the client makes it. On 2025-11-25, -32042 lists pages to open: each is put to the test's handler as
+   * a URL-mode question; once all were accepted and notifications/elicitation/complete came for each, the call is
+   * made again, once (as the spec has a client do).
+   */
+  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
+    try {
+      return await this.rounds(client, clientId, name, args, breaks);
+    } catch (error) {
+      const heard = this.completions.get(clientId);
+      const listed = urlElicitationsOf(error);
+      if (!heard || !listed) throw error;
+      for (const e of listed) if ((await this.answered(clientId, { mode: "url", message: e.message, url: e.url })).action !== "accept") throw error;
+      while (!listed.every((e) => heard.heard.has(e.elicitationId))) await new Promise<void>((wake) => (heard.wake = wake));
+      return this.rounds(client, clientId, name, args, breaks);
+    }
+  }
+
   /** 2026-07-28 rounds by hand, answering each question through the test's handler; 2025 clients get pushes. */
   /** `breaks`: a misbehaving client's round 2 breaks that rule (contract/misbehaviour.ts), sent as the SDK client sends any call. */
-  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
+  private async rounds(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
     let params: Record<string, unknown> = { name, arguments: args };
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const result = await client.callTool(params as never, { allowInputRequired: true });
@@ -242,6 +281,7 @@ export class TestClients {
   private async close(clientId: number): Promise<void> {
     const client = this.clients.get(clientId);
     this.clients.delete(clientId);
+    this.completions.delete(clientId);
     await (await client?.catch(() => undefined))?.close().catch(() => undefined);
     await this.connections.get(clientId)?.close();
     this.connections.delete(clientId);

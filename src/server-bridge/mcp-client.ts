@@ -20,6 +20,7 @@ import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
 import { isRoundTwoBreak, misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
 import { answerTo, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
+import { urlElicitationsOf, type UrlElicitation } from "../../contract/outside";
 import { sessionKeeper } from "./session";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
 
@@ -27,11 +28,14 @@ export interface ElicitationQuestion {
   /** `elicitation-1`… on 2026-07-28; the pushed request's JSON-RPC id on 2025-11-25. */
   key: string;
   round: number;
-  via: "input_required" | "pushed";
+  /** `url-required`: a page a -32042 error listed (2025-11-25), to open before the call is made again. */
+  via: "input_required" | "pushed" | "url-required";
   mode: "form" | "url";
   message: string;
   requestedSchema?: Record<string, unknown>;
   url?: string;
+  /** 2025-11-25 URL mode: the id notifications/elicitation/complete names when the page is done. */
+  elicitationId?: string;
 }
 
 export type { ElicitAction, ElicitAnswer } from "../../contract/elicitation";
@@ -75,6 +79,8 @@ interface Connection {
   /** Set per call: where a pushed elicitation/create goes. */
   ask?: Ask;
   answers?: AnsweredQuestion[];
+  /** 2025-11-25 with URL mode: the elicitationIds the server said are done, and who waits for the next one. */
+  completed?: { ids: Set<string>; wake(): void };
   /** Set for a fast-forwarded call: its requests carry FAST_FORWARD_HEADER. */
   fastForward?: boolean;
 }
@@ -132,11 +138,20 @@ async function open(mcpUrl: string, persona: Persona, discover?: Record<string, 
         message: String(p.message ?? ""),
         requestedSchema: p.requestedSchema as Record<string, unknown> | undefined,
         url: typeof p.url === "string" ? p.url : undefined,
+        ...(typeof p.elicitationId === "string" && { elicitationId: p.elicitationId }),
       };
       const answer = connection.ask ? await connection.ask(question) : { action: "cancel" as const };
       connection.answers?.push({ question, answer });
       // The form validated the content against the requested schema, so its values are the wire's primitive types.
       return answer as ElicitResult;
+    });
+  }
+  if (!modern && persona.capabilities.elicitation && "url" in persona.capabilities.elicitation) {
+    const completed = { ids: new Set<string>(), wake: () => undefined };
+    connection.completed = completed;
+    client.setNotificationHandler("notifications/elicitation/complete", (n) => {
+      completed.ids.add(n.params.elicitationId);
+      completed.wake();
     });
   }
   try {
@@ -231,13 +246,18 @@ export async function callTool(opts: {
   };
   connection.answers = answers;
   let params: Record<string, unknown> = base;
+  let retried = false;
   try {
     for (let round = 1; round <= MAX_ROUNDS; round++) {
-      const result = await connection.client.callTool(params as typeof base, {
-        allowInputRequired: true,
-        timeout,
-        signal: cancel.signal,
-      });
+      const result = await connection.client
+        .callTool(params as typeof base, { allowInputRequired: true, timeout, signal: cancel.signal })
+        .catch(async (err: unknown) => {
+          // -32042 (2025-11-25): open the pages it lists, wait until the server says each is done, then call again once.
+          const listed = !retried && connection.completed ? urlElicitationsOf(err) : undefined;
+          if (!listed || !(await openedAll(listed, connection, opts.ask, answers, round))) throw err;
+          retried = true;
+          return connection.client.callTool(base, { timeout, signal: cancel.signal });
+        });
       if (!isInputRequiredResult(result)) {
         // The second answer is posted after the first was taken: its refusal may come after the call's result.
         if (bend && answers.length) await brokenSent;
@@ -297,4 +317,25 @@ export async function callTool(opts: {
     connection.broken = undefined;
     connection.fastForward = undefined;
   }
+}
+
+/** Puts each page of a -32042 to the person; once every one was accepted, waits for its completion notice. */
+async function openedAll(listed: UrlElicitation[], connection: Connection, ask: Ask, answers: AnsweredQuestion[], round: number): Promise<boolean> {
+  const completed = connection.completed!;
+  for (const [i, e] of listed.entries()) {
+    const question: ElicitationQuestion = {
+      key: `url-required-${i + 1}`,
+      round,
+      via: "url-required",
+      mode: "url",
+      message: e.message,
+      url: e.url,
+      elicitationId: e.elicitationId,
+    };
+    const answer = await ask(question);
+    answers.push({ question, answer });
+    if (answer.action !== "accept") return false;
+  }
+  while (!listed.every((e) => completed.ids.has(e.elicitationId))) await new Promise<void>((wake) => (completed.wake = wake));
+  return true;
 }

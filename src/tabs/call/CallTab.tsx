@@ -6,6 +6,7 @@ import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
+import { OutsideWait } from "./OutsideWait";
 import { ElicitationPanel } from "./ElicitationPanel";
 import { CallOutcomeView } from "./CallOutcomeView";
 import { ServedByNote } from "./ServedByNote";
@@ -205,7 +206,7 @@ export function CallTab() {
             <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady}>
               Call <kbd className="text-xs">Ctrl/⌘+Enter</kbd>
             </button>
-            {call.running && !call.question && !call.held && <Spinner label="Calling…" />}
+            {call.running && !call.question && !call.held && (call.awaitingPage ? <OutsideWait url={call.awaitingPage} /> : <Spinner label="Calling…" />)}
           </div>
           <PersonTiming delay={call.personDelay} fastForward={call.fastForward} running={call.running} />
         </div>

@@ -37,6 +37,8 @@ export interface LessonCall {
   args: Record<string, Record<string, unknown>>;
   running: boolean;
   question?: ElicitationQuestion;
+  /** The page an accepted URL-mode question sent the person to, while the call goes on without them. */
+  awaitingPage?: string;
   outcome?: FinishedCall;
   /** Finished calls of this lesson, newest first. */
   history: FinishedCall[];
@@ -184,7 +186,8 @@ class CallStore {
     const lessonId = this.lessonId;
     const open = this.pending.get(lessonId);
     const delay = PERSON_DELAYS[this.personDelay];
-    this.set({ question: undefined });
+    const { question } = this.of(lessonId);
+    this.set({ question: undefined, awaitingPage: question?.mode === "url" && answer.action === "accept" ? question.url : undefined });
     if (!open || delay === 0) return this.handOver(lessonId, answer);
     this.set({ held: delay === null ? {} : { until: Date.now() + delay } });
     this.heldAnswers.set(lessonId, answer);
@@ -215,7 +218,7 @@ class CallStore {
   private askIn = (lessonId: string) => (question: ElicitationQuestion) =>
     new Promise<ElicitAnswer>((resolve, reject) => {
       this.pending.set(lessonId, { resolve, reject });
-      this.setFor(lessonId, { question });
+      this.setFor(lessonId, { question, awaitingPage: undefined });
       announce(questionAnnouncement(question));
     });
 
@@ -294,7 +297,7 @@ class CallStore {
       if (isCurrent()) {
         this.pending.delete(lessonId);
         this.heldAnswers.delete(lessonId);
-        this.setFor(lessonId, { running: false, question: undefined, held: undefined });
+        this.setFor(lessonId, { running: false, question: undefined, held: undefined, awaitingPage: undefined });
       }
     }
   }
