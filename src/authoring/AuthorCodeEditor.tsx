@@ -1,8 +1,10 @@
 // One part of a challenge (starter, checks, solution or a broken variant) in the learners' code editor, as a lazy
 // chunk: the same Monaco, compiler options and SDK declarations, so a check's or a solution's type errors are marked
-// as a learner's are. Each part's files are models under a folder of their own, apart from the learner's project.
-import { useEffect, useRef, useState } from "react";
-import { TAB_FOCUS_KEY, SCREEN_READER_KEY } from "../editor/editor-keys";
+// as a learner's are, and the same keyboard path (one Tab stop, Enter goes in, Esc or Ctrl+M leaves). Each part's
+// files are models under a folder of their own, apart from the learner's project.
+import { useEffect, useId, useRef, useState } from "react";
+import { LEAVE_KEYS, SCREEN_READER_KEY } from "../editor/editor-keys";
+import { addLeaveKeys, EditorStop } from "../editor/EditorStop";
 import { pageEditorFontSize, pageEditorTheme } from "../editor/editor-themes";
 import { addDeclarations, configureMonaco, monaco } from "../editor/monaco-setup";
 import { loadDeclarationsFor } from "../editor/sdk-declarations";
@@ -26,7 +28,9 @@ function syncModels(folder: string, files: Record<string, string>) {
 }
 
 export default function AuthorCodeEditor({ folder, label, files, current, onEdit }: Props) {
+  const stop = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
+  const hintId = useId();
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const editRef = useRef(onEdit);
   editRef.current = onEdit;
@@ -50,6 +54,8 @@ export default function AuthorCodeEditor({ folder, label, files, current, onEdit
       tabSize: 2,
       theme: pageEditorTheme(),
       fixedOverflowWidgets: true,
+      // Not a Tab stop of its own: the stop around it is, so Tab from outside moves past the editor.
+      tabIndex: -1,
       accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
     });
     editorRef.current = editor;
@@ -60,6 +66,7 @@ export default function AuthorCodeEditor({ folder, label, files, current, onEdit
         editRef.current(model.uri.path.slice(`/author/${folder}/`.length), model.getValue());
         declareFor([model.getValue()]);
       }),
+      addLeaveKeys(monaco, editor, stop, hintId),
       { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
     const themeWatch = new MutationObserver(() => {
@@ -84,16 +91,24 @@ export default function AuthorCodeEditor({ folder, label, files, current, onEdit
     const model = monaco.editor.getModel(uriFor(folder, current));
     if (model && editor.getModel() !== model) editor.setModel(model);
     editor.updateOptions({
-      ariaLabel: `${label}: ${current}. Code editor: ${TAB_FOCUS_KEY} makes Tab leave it; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+      ariaLabel: `${label}: ${current}. Code editor: Tab indents; ${LEAVE_KEYS} leaves it; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
     });
   }, [folder, files, current, label]);
 
   return (
-    <div
-      ref={host}
-      className="h-72 w-full overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
-      data-testid="author-monaco"
-      data-declarations={declared.join(" ")}
-    />
+    <div className="space-y-1">
+      <EditorStop
+        stop={stop}
+        editor={editorRef}
+        label={`${label}: ${current}, code editor: Enter to edit`}
+        hintId={hintId}
+        className="h-72 w-full overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
+      >
+        <div ref={host} className="h-full w-full" data-testid="author-monaco" data-declarations={declared.join(" ")} />
+      </EditorStop>
+      <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+        Enter goes into the editor, where Tab indents; {LEAVE_KEYS} leaves it.
+      </p>
+    </div>
   );
 }

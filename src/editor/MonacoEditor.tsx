@@ -10,7 +10,8 @@ import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
 import { pageEditorFontSize as editorFontSize, pageEditorTheme as editorTheme } from "./editor-themes";
 import { screenReaderMode } from "./screen-reader-mode";
-import { EDITOR_KEYS_HINT_ID, LEAVE_KEYS, SCREEN_READER_KEY, nextControlAfter } from "./editor-keys";
+import { EDITOR_KEYS_HINT_ID, LEAVE_KEYS, SCREEN_READER_KEY } from "./editor-keys";
+import { addLeaveKeys, EditorStop } from "./EditorStop";
 import { setTypeProblems, type Problem } from "./problems";
 
 export interface EditorCommands {
@@ -42,23 +43,6 @@ function publishTypeProblems() {
     .map((m) => ({ file: pathOf(m.resource), line: m.startLineNumber, column: m.startColumn, message: m.message, source: "types" as const }));
   setTypeProblems(problems);
 }
-
-/** Esc leaves the editor only when it closes nothing of the editor's own (suggestions, find, hints, extra cursors). */
-const ESC_LEAVES_WHEN = [
-  "suggestWidgetVisible",
-  "findWidgetVisible",
-  "parameterHintsVisible",
-  "renameInputVisible",
-  "inSnippetMode",
-  "editorHasMultipleSelections",
-  "markersNavigationVisible",
-  "referenceSearchVisible",
-  "accessibilityHelpWidgetVisible",
-  "editorHoverVisible",
-  "inlineSuggestionVisible",
-]
-  .map((key) => `!${key}`)
-  .join(" && ");
 
 export default function MonacoEditor({ commands, diagnostics }: { commands: EditorCommands; diagnostics: Diagnostic[] }) {
   const stop = useRef<HTMLDivElement>(null);
@@ -97,24 +81,6 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
     });
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
-    const leave = () => {
-      const next = stop.current && nextControlAfter(stop.current);
-      (next ?? stop.current)?.focus();
-    };
-    editor.addAction({
-      id: "playground.leave-editor-esc",
-      label: "Leave the editor",
-      keybindings: [KeyCode.Escape],
-      keybindingContext: ESC_LEAVES_WHEN,
-      run: leave,
-    });
-    // Monaco binds Ctrl+M to "Tab moves focus"; here it leaves the editor at once, as Esc does.
-    editor.addAction({
-      id: "playground.leave-editor",
-      label: "Leave the editor",
-      keybindings: [/Mac|iPhone|iPad/.test(navigator.platform) ? KeyMod.WinCtrl | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM],
-      run: leave,
-    });
     editor.addAction({
       id: "playground.call",
       label: "Call the selected tool",
@@ -147,11 +113,7 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
         declareFor([model.getValue()]);
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
-      // The element Monaco types into (an EditContext div or a textarea, by browser) points at the line saying how to leave.
-      editor.onDidFocusEditorText(() => {
-        const input = document.activeElement;
-        if (input && editor.getDomNode()?.contains(input)) input.setAttribute("aria-describedby", EDITOR_KEYS_HINT_ID);
-      }),
+      addLeaveKeys(monaco, editor, stop, EDITOR_KEYS_HINT_ID),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
       { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
@@ -212,23 +174,8 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
   }, [diagnostics, project.replacedAt]);
 
   return (
-    <div
-      ref={stop}
-      role="group"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the editor's one Tab stop (Enter on it goes in), a group around it.
-      tabIndex={0}
-      aria-label="Code editor: Enter to edit"
-      aria-describedby={EDITOR_KEYS_HINT_ID}
-      className="h-full w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
-      data-testid="editor-stop"
-      onKeyDown={(e) => {
-        if (e.target !== e.currentTarget || e.key !== "Enter") return;
-        // Without preventDefault the Enter would also reach the editor as a new line.
-        e.preventDefault();
-        editorRef.current?.focus();
-      }}
-    >
+    <EditorStop stop={stop} editor={editorRef} label="Code editor: Enter to edit" hintId={EDITOR_KEYS_HINT_ID} className="h-full w-full">
       <div ref={host} className="h-full w-full" data-testid="monaco-host" data-declarations={declared.join(" ")} />
-    </div>
+    </EditorStop>
   );
 }
