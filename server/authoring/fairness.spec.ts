@@ -1,8 +1,10 @@
 // The fairness proof on save, on PGlite or DATABASE_URL's PostgreSQL: each rule refuses (the challenge stays a draft)
 // with what failed, in the same report a learner's Check gives; broken variants that catch too little are warnings.
+// The dry run (POST /api/challenges/prove) answers the same proof and stores nothing.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ChallengeCreated, type FairnessFinding } from "../../contract/challenges";
+import { ChallengeCreated, ChallengeProved, type FairnessFinding } from "../../contract/challenges";
 import { getChallenge, putChallenge, saveChallenge, shippedDraft } from "../testing/authoring";
+import { api } from "../testing/harness";
 import { checkIn, startRoomPlayground, type RoomPlayground } from "../testing/rooms";
 
 const C1 = "c1-confirm-before-deleting";
@@ -98,5 +100,38 @@ describe("the fairness proof", () => {
     expect(refused.json.status).toBe("draft");
     expect((await getChallenge(kit.pg, id, authorKey)).json.status).toBe("draft");
     expect((await putChallenge(kit.pg, id, authorKey, draft)).json.status).toBe("published");
+  });
+});
+
+const prove = (body: unknown) => api(kit.pg, "POST", "/api/challenges/prove", body);
+const stored = async () => Number((await kit.pg.db.query<{ n: number }>("SELECT count(*)::int AS n FROM authored_challenges"))[0].n);
+
+describe("the fairness proof as a dry run (POST /api/challenges/prove, the author page's Run checks)", () => {
+  test("answers the proof a save gives, refusals and reports alike, and stores no challenge", async () => {
+    const before = await stored();
+    const failing = { ...draft, solution: draft.starter };
+    const dry = await prove(failing);
+    expect(dry.status, dry.text).toBe(200);
+    const { proof } = ChallengeProved.parse(dry.json);
+    expect(proof.fair).toBe(false);
+    expect(proof.refusals.map((r) => r.rule)).toEqual(["solution-passes"]);
+    expect(await stored()).toBe(before);
+
+    const saved = ChallengeCreated.parse((await saveChallenge(kit.pg, failing)).json);
+    expect(proof.refusals).toEqual(saved.proof.refusals);
+    expect(proof.solution?.checks).toEqual(saved.proof.solution?.checks);
+    expect(await stored()).toBe(before + 1);
+
+    const fair = ChallengeProved.parse((await prove(draft)).json);
+    expect(fair.proof.fair).toBe(true);
+    expect(fair.proof.starter?.passed).toBe(false);
+    expect(await stored()).toBe(before + 1);
+  });
+
+  test("refuses bad input with the sentence a save gives", async () => {
+    const bad = { ...draft, checks: { "notes.md": "x" } };
+    const dry = await prove(bad);
+    expect(dry.status).toBe(400);
+    expect(dry.json.error).toBe((await saveChallenge(kit.pg, bad)).json.error);
   });
 });

@@ -2,13 +2,12 @@
 // the project store, backend diagnostics become markers, and the playground's shortcuts are
 // editor actions so they work while typing. By keyboard the editor is one stop: Tab moves past it, Enter on it (or a
 // click) goes in, where Tab indents, and Esc or Ctrl+M leaves it for the next control.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { Diagnostic } from "../server-bridge/http";
 import { projectStore, useProject } from "../project/project-store";
-import { addDeclarations, configureMonaco, monaco } from "./monaco-setup";
-import { loadDeclarationsFor } from "./sdk-declarations";
+import { monaco } from "./monaco-setup";
+import { createCodeEditor, syncModels, uriIn, useDeclarations } from "./code-editor";
 import { editorJumps } from "./editor-jumps";
-import { pageEditorFontSize as editorFontSize, pageEditorTheme as editorTheme } from "./editor-themes";
 import { screenReaderMode } from "./screen-reader-mode";
 import { EDITOR_KEYS_HINT_ID, LEAVE_KEYS, SCREEN_READER_KEY } from "./editor-keys";
 import { addLeaveKeys, EditorStop } from "./EditorStop";
@@ -21,20 +20,8 @@ export interface EditorCommands {
   onBlur: () => void;
 }
 
-const uriFor = (path: string) => monaco.Uri.parse(`file:///project/${path}`);
+const uriFor = (path: string) => uriIn("project", path);
 const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\/project\//, "");
-
-function syncModels(files: Record<string, string>) {
-  const wanted = new Set(Object.keys(files).map((p) => uriFor(p).toString()));
-  for (const model of monaco.editor.getModels()) {
-    if (model.uri.path.startsWith("/project/") && !wanted.has(model.uri.toString())) model.dispose();
-  }
-  for (const [path, text] of Object.entries(files)) {
-    const uri = uriFor(path);
-    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, "typescript", uri);
-    if (model.getValue() !== text) model.setValue(text);
-  }
-}
 
 function publishTypeProblems() {
   const problems: Problem[] = monaco.editor
@@ -51,34 +38,16 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
   const commandsRef = useRef(commands);
   commandsRef.current = commands;
   const project = useProject();
-  // The SDK declaration packs the editor's TypeScript has (shown as a data attribute: tests wait for it).
-  const [declared, setDeclared] = useState<string[]>([]);
-  const declareFor = (texts: Iterable<string>) =>
-    loadDeclarationsFor(texts, (name, pack) => {
-      addDeclarations(pack);
-      setDeclared((names) => [...names, name]);
-    });
+  const { declared, declareFor } = useDeclarations();
 
   useEffect(() => {
-    configureMonaco();
-    syncModels(projectStore.snapshot().files);
+    syncModels("project", projectStore.snapshot().files);
     declareFor(Object.values(projectStore.snapshot().files));
-    const editor = monaco.editor.create(host.current!, {
-      model: null,
-      automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: editorFontSize(),
-      scrollBeyondLastLine: false,
-      // The editor column is narrow on a 1280px laptop; wrapping beats code cut off at the edge.
-      wordWrap: "on",
-      tabSize: 2,
-      theme: editorTheme(),
-      fixedOverflowWidgets: true,
-      ariaLabel: `Code editor. Tab indents; ${LEAVE_KEYS} leaves the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
-      // Not a Tab stop of its own: the stop around it is, so Tab from outside moves past the editor.
-      tabIndex: -1,
-      accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
-    });
+    const created = createCodeEditor(
+      host.current!,
+      `Code editor. Tab indents; ${LEAVE_KEYS} leaves the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+    );
+    const { editor } = created;
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
     editor.addAction({
@@ -115,7 +84,6 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
       addLeaveKeys(monaco, editor, stop, EDITOR_KEYS_HINT_ID),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
-      { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
     const unregister = editorJumps.register(({ file, line, column }) => {
       const model = monaco.editor.getModel(uriFor(file));
@@ -125,23 +93,17 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       editor.revealLineInCenter(line);
       editor.focus();
     });
-    const themeWatch = new MutationObserver(() => {
-      monaco.editor.setTheme(editorTheme());
-      editor.updateOptions({ fontSize: editorFontSize() });
-    });
-    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class", "style"] });
     return () => {
       subs.forEach((s) => s.dispose());
       unregister();
-      themeWatch.disconnect();
-      editor.dispose();
+      created.dispose();
       editorRef.current = null;
     };
   }, []);
 
   // Files replaced from outside (lesson switch, Reset, share link): bring the models in line.
   useEffect(() => {
-    syncModels(project.files);
+    syncModels("project", project.files);
     declareFor(Object.values(project.files));
   }, [project.replacedAt, project.lesson?.id]);
 
