@@ -32,6 +32,8 @@ export class PoolVm<R extends VmRuntime = VmRuntime> implements SandboxVm<R> {
     readonly id: number,
     readonly worker: PoolWorker,
     readonly options: VmOptions,
+    /** Whose CPU budget its code draws on (a session, or a run of its own); none: the playground's own. */
+    readonly owner?: string,
   ) {
     this.runtime = (options.runtime ?? "frontmcp") as R;
   }
