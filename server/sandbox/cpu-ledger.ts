@@ -56,8 +56,14 @@ export class CpuLedger {
     return true;
   }
 
-  quarantined(owner: string | undefined): boolean {
-    return owner !== undefined && this.accounts.get(owner)?.quarantined === true;
+  /**
+   * Whether `owner`'s new VMs open on the quarantine worker: it is quarantined, or in debt right now (a test run's
+   * next files, once its endless tests have spent the budget, stop sharing a worker with bystanders).
+   */
+  keptApart(owner: string | undefined): boolean {
+    if (owner === undefined || !this.accounts.has(owner)) return false;
+    const account = this.refilled(owner);
+    return account.quarantined || account.left <= 0;
   }
 
   /** What the ledger holds for `owner`: how often its steps waited, the running time it was charged, whether it is quarantined. */

@@ -122,16 +122,21 @@ export class SandboxPool implements Sandbox {
    * owners open them again, there): its bombs then stop only its own calls and those of other quarantined sessions.
    */
   private quarantine(owner: string): void {
-    if (!this.quarantineWorker) {
-      this.quarantineWorker = new PoolWorker(this, this.start.source, this.start.data, this.options.workers);
-      this.workers.push(this.quarantineWorker);
-    }
+    const quarantine = this.quarantineWorkerStarted();
     for (const vm of [...this.vms.values()]) {
-      if (vm.owner !== owner || vm.worker === this.quarantineWorker) continue;
+      if (vm.owner !== owner || vm.worker === quarantine) continue;
       const onLost = vm.onLost;
       void vm.close();
       onLost?.();
     }
+  }
+
+  private quarantineWorkerStarted(): PoolWorker {
+    if (!this.quarantineWorker) {
+      this.quarantineWorker = new PoolWorker(this, this.start.source, this.start.data, this.options.workers);
+      this.workers.push(this.quarantineWorker);
+    }
+    return this.quarantineWorker;
   }
 
   /** Where a quarantined session's VMs run, once one was quarantined. */
@@ -169,7 +174,8 @@ export class SandboxPool implements Sandbox {
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
       );
     const regular = this.workers.filter((w) => w !== this.quarantineWorker);
-    const worker = this.cpu.quarantined(options.owner) ? this.quarantineWorker! : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
+    // A quarantined session's VMs, and the new ones of a session in debt, open apart from everyone else's.
+    const worker = this.cpu.keptApart(options.owner) ? this.quarantineWorkerStarted() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
       ...this.limits,
