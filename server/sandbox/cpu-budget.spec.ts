@@ -16,6 +16,7 @@ export class T extends ToolContext { async execute() { ${body} } }
 `;
 const COUNTER = { "count.tool.ts": tool("count", "count++; return { count };", "let count = 0;") };
 const LOOP = { "spin.tool.ts": tool("spin", "for (;;) {}") };
+const COUNTER_AND_LOOP = { ...COUNTER, ...LOOP };
 const NATIVE = { "search.tool.ts": tool("search", NATIVE_STALL) };
 const callTool = (mcpUrl: string, name: string, id = 1) => rawModern(mcpUrl, id, "tools/call", { name, arguments: {} });
 /** The VM serving a FrontMCP session now. */
@@ -26,7 +27,7 @@ afterEach(() => pg?.close());
 
 test("a session over its CPU budget waits, and a bystander's call on the same worker is served meanwhile", async () => {
   const clock = new ManualClock();
-  // One worker, so both sessions share it; a budget of 50 ms a second holds 200 ms at once, less than one loop.
+  // One worker, so both sessions start on it; a budget of 50 ms a second holds 200 ms at once, less than one loop.
   pg = await startTestPlayground({ workers: 1, callTimeoutMs: 400, cpuMsPerSecond: 50, cpuClock: clock });
   const hog = await createSession(pg, LOOP);
   const bystander = await createSession(pg, COUNTER);
@@ -46,6 +47,31 @@ test("a session over its CPU budget waits, and a bystander's call on the same wo
   clock.advance(60_000);
   expect((await second).body.result._meta.code).toBe("TIMEOUT");
   expect(pg.pool.cpu.account(hog.id).waits).toBe(1);
+});
+
+test("a session in CPU debt moves to the quarantine worker with its module state; the bystander stays", async () => {
+  const clock = new ManualClock();
+  pg = await startTestPlayground({ workers: 1, callTimeoutMs: 400, cpuMsPerSecond: 50, cpuClock: clock });
+  const bystander = await createSession(pg, COUNTER);
+  const spender = await createSession(pg, COUNTER_AND_LOOP);
+  for (let i = 1; i <= 3; i++) expect((await callTool(spender.mcpUrl, "count", i)).body.result.structuredContent).toEqual({ count: i });
+  expect((await callTool(bystander.mcpUrl, "count")).body.result.structuredContent).toEqual({ count: 1 });
+  const worker = liveVm(pg, bystander.id)!.worker;
+  expect(liveVm(pg, spender.id)!.worker).toBe(worker);
+  // Its state is in its image before it spends: that image is what it moves with.
+  await expect.poll(() => pg!.pool.unimagedVms, { interval: 10, timeout: 10_000 }).toBe(0);
+
+  expect((await callTool(spender.mcpUrl, "spin", 4)).body.result._meta.code).toBe("TIMEOUT");
+  const spenderVm = liveVm(pg, spender.id)!;
+  await expect.poll(() => spenderVm.worker === pg!.pool.quarantined, { interval: 10, timeout: 10_000 }).toBe(true);
+  expect(pg.pool.quarantined).not.toBe(worker);
+  clock.advance(60_000);
+  // The same VM, now on the quarantine worker, counting on from 3; the bystander never moved.
+  expect((await callTool(spender.mcpUrl, "count", 5)).body.result.structuredContent).toEqual({ count: 4 });
+  expect(liveVm(pg, spender.id)).toBe(spenderVm);
+  expect(liveVm(pg, bystander.id)!.worker).toBe(worker);
+  expect((await callTool(bystander.mcpUrl, "count", 2)).body.result.structuredContent).toEqual({ count: 2 });
+  expect(pg.pool.restarts).toBe(0);
 });
 
 test("a session the watchdog stopped twice in a minute moves to a quarantine worker; the bystander keeps its state and its worker", async () => {

@@ -39,11 +39,13 @@ export class CpuLedger {
     }
   }
 
-  /** `owner`'s VMs ran guest code for `ms`. */
-  charge(owner: string, ms: number): void {
+  /** `owner`'s VMs ran guest code for `ms`; true when that took it into debt. */
+  charge(owner: string, ms: number): boolean {
     const account = this.refilled(owner);
+    const before = account.left;
     account.left -= ms;
     account.spentMs += ms;
+    return this.msPerSecond > 0 && before > 0 && account.left <= 0;
   }
 
   /** The watchdog stopped `owner`'s code; true when that quarantines it (its second stop within a minute). */

@@ -118,6 +118,12 @@ export class PoolWorker {
     return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)), since: Number(Atomics.load(this.watch, 2)) };
   }
 
+  /** Whether a message for `vmId` is still waiting for its reply here. */
+  holds(vmId: number): boolean {
+    for (const p of this.pending.values()) if (vmOf(p.message) === vmId) return true;
+    return false;
+  }
+
   async request(message: ToWorker & { id: number }): Promise<string | undefined> {
     await this.ready;
     return new Promise((resolve, reject) => {

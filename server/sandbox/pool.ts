@@ -10,6 +10,7 @@ import { officialRuntimeBundle } from "./official-bundles";
 import { type HeldVm, PoolVm } from "./pool-vm";
 import { CpuLedger } from "./cpu-ledger";
 import { PoolWorker, type WorkerData } from "./pool-worker";
+import { QuarantineWorker } from "./quarantine";
 import { LEDGER_LIMIT, LEDGER_USED, ledgerWords, type ToWorker, type VmImage, type VmLimits, type VmOptions, type VmRuntime } from "./protocol";
 import { memoryReleased } from "./reclaim";
 import { runtimeBundle } from "./runtime-bundle";
@@ -58,9 +59,8 @@ export class SandboxPool implements Sandbox {
   private used = 0;
   /** Each session's running time against its budget, and the watchdog's stops of its code. */
   readonly cpu: CpuLedger;
-  /** Where quarantined sessions run, started when the first one is (see quarantine). */
-  private quarantineWorker?: PoolWorker;
-  private start!: { source: string; data: WorkerData };
+  /** Where sessions kept apart run (quarantine.ts). */
+  private quarantine!: QuarantineWorker;
 
   private constructor(readonly options: SandboxOptions) {
     // One ledger slot more than the workers: the quarantine worker's.
@@ -88,7 +88,7 @@ export class SandboxPool implements Sandbox {
       denseOff: options.denseOff ?? [],
     };
     Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
-    pool.start = { source, data };
+    pool.quarantine = new QuarantineWorker(() => pool.workers[pool.workers.push(new PoolWorker(pool, source, data, options.workers)) - 1]);
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
     // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
     pool.watchdog = setInterval(() => {
@@ -114,34 +114,25 @@ export class SandboxPool implements Sandbox {
   /** The stuck slice's running time is its session's; a second stop within a minute moves the session into quarantine. */
   private stoppedByWatchdog(owner: string, ranMs: number): void {
     this.cpu.charge(owner, ranMs);
-    if (this.cpu.stopped(owner)) this.quarantine(owner);
+    if (this.cpu.stopped(owner)) this.moveApart(owner, true);
   }
 
   /**
-   * From now on `owner`'s VMs open on the quarantine worker, and the ones it has elsewhere are let go (lost, so their
-   * owners open them again, there): its bombs then stop only its own calls and those of other quarantined sessions.
+   * Moves `owner`'s VMs that can move to the quarantine worker (quarantine.ts); with `loseTheRest`, the others are let
+   * go, so their owners open them again, there. Its new VMs open there too while it is quarantined or in debt (open).
    */
-  private quarantine(owner: string): void {
-    const quarantine = this.quarantineWorkerStarted();
+  private moveApart(owner: string, loseTheRest: boolean): void {
     for (const vm of [...this.vms.values()]) {
-      if (vm.owner !== owner || vm.worker === quarantine) continue;
+      if (vm.owner !== owner || this.quarantine.move(vm, () => this.restoreMessage(vm.id), this.nextId++) || !loseTheRest) continue;
       const onLost = vm.onLost;
       void vm.close();
       onLost?.();
     }
   }
 
-  private quarantineWorkerStarted(): PoolWorker {
-    if (!this.quarantineWorker) {
-      this.quarantineWorker = new PoolWorker(this, this.start.source, this.start.data, this.options.workers);
-      this.workers.push(this.quarantineWorker);
-    }
-    return this.quarantineWorker;
-  }
-
-  /** Where a quarantined session's VMs run, once one was quarantined. */
+  /** Where sessions kept apart run, once one was. */
   get quarantined(): PoolWorker | undefined {
-    return this.quarantineWorker;
+    return this.quarantine.started;
   }
 
   /** How many workers are running guest code right now (for tests that queue work behind a running call). */
@@ -173,9 +164,9 @@ export class SandboxPool implements Sandbox {
         "crashed",
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
       );
-    const regular = this.workers.filter((w) => w !== this.quarantineWorker);
+    const regular = this.workers.filter((w) => w !== this.quarantine.started);
     // A quarantined session's VMs, and the new ones of a session in debt, open apart from everyone else's.
-    const worker = this.cpu.keptApart(options.owner) ? this.quarantineWorkerStarted() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
+    const worker = this.cpu.keptApart(options.owner) ? this.quarantine.get() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
       ...this.limits,
@@ -212,7 +203,8 @@ export class SandboxPool implements Sandbox {
   /** A VM's guest code ran for `ms`: its session is charged. */
   ran(vmId: number, ms: number): void {
     const owner = this.vms.get(vmId)?.owner;
-    if (owner !== undefined) this.cpu.charge(owner, ms);
+    // Once in debt, its VMs that can move go apart, so its next steps stop holding a bystander's worker.
+    if (owner !== undefined && this.cpu.charge(owner, ms)) this.moveApart(owner, false);
   }
 
   stepDone(vmId: number, id: number): void {
@@ -248,6 +240,8 @@ export class SandboxPool implements Sandbox {
       vm.image = image;
     });
     this.dropImages(vm);
+    // A VM of a session in debt that could not move when it went into debt moves once its image is current.
+    if (this.cpu.keptApart(vm.owner)) this.quarantine.move(vm, () => this.restoreMessage(vm.id), this.nextId++);
   }
 
   /**
