@@ -1,5 +1,5 @@
-// The editor column: file tabs, the editor (Monaco, loaded once the first screen is up; the
-// code shows read-only until then) and the problems list with its count.
+// The editor column: file tabs, the editor (Monaco, loaded once the first screen is up; the code shows read-only
+// until then) and the problems list with its count.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { EditorFallback } from "./EditorFallback";
 import { projectStore, useProject } from "../project/project-store";
@@ -15,9 +15,14 @@ import { ScrollablePre } from "../ui/Scrollable";
 // React remembers a failed lazy import, so "Try again" needs a new lazy component.
 const loadMonaco = () => lazy(() => import("./MonacoEditor"));
 
-function useAfterFirstScreen(): boolean {
+/**
+ * Monaco is a large chunk to compile: it loads once the first screen is up, after the session has answered (so the
+ * Call tab is usable first) and when the page is idle. Until then the code shows read-only.
+ */
+function useAfterFirstScreen(sessionSettled: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    if (ready || !sessionSettled) return;
     const go = () => setReady(true);
     if ("requestIdleCallback" in window) {
       const id = requestIdleCallback(go, { timeout: 1200 });
@@ -25,7 +30,7 @@ function useAfterFirstScreen(): boolean {
     }
     const t = setTimeout(go, 300);
     return () => clearTimeout(t);
-  }, []);
+  }, [ready, sessionSettled]);
   return ready;
 }
 
@@ -41,7 +46,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const project = useProject();
   const session = useSession();
   const typeProblems = useTypeProblems();
-  const ready = useAfterFirstScreen();
+  const ready = useAfterFirstScreen(session.status !== "syncing");
   const [MonacoEditor, setMonacoEditor] = useState(loadMonaco);
   const [showProblems, setShowProblems] = useState(false);
   const [diffOpen, setDiffOpen] = useState(false);

@@ -6,6 +6,8 @@ import { progressStore } from "./progress";
 
 /** Typing settles before the server judges: one verdict per pause, not per keystroke. */
 const SETTLE_MS = 800;
+/** A lesson just opened (or its files replaced) is judged later still: its session and first call go first. */
+const OPENING_SETTLE_MS = 2500;
 
 class VerdictKeeper {
   private timer?: ReturnType<typeof setTimeout>;
@@ -19,20 +21,20 @@ class VerdictKeeper {
     if (this.started) return;
     this.started = true;
     projectStore.subscribe(() => {
-      const { revision } = projectStore.snapshot();
+      const { revision, replacedAt } = projectStore.snapshot();
       if (revision === this.revision) return;
       this.revision = revision;
-      this.request();
+      this.request(replacedAt === revision ? OPENING_SETTLE_MS : SETTLE_MS);
     });
     // A lesson opened before the keeper started is judged too.
     this.revision = projectStore.snapshot().revision;
-    this.request();
+    this.request(OPENING_SETTLE_MS);
   }
 
   /** Asks for the open lesson's verdict soon; challenges are judged by Check instead. */
-  request(): void {
+  request(settleMs = SETTLE_MS): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), SETTLE_MS);
+    this.timer = setTimeout(() => void this.run(), settleMs);
   }
 
   private async run(): Promise<void> {
