@@ -88,7 +88,10 @@ export class SandboxPool implements Sandbox {
       denseOff: options.denseOff ?? [],
     };
     Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
-    pool.quarantine = new QuarantineWorker(() => pool.workers[pool.workers.push(new PoolWorker(pool, source, data, options.workers)) - 1]);
+    // The quarantine worker keeps no load images: what it runs is not a room's repeated starter, and the memory ceiling
+    // counts SANDBOX_LOAD_CACHE_MB per SANDBOX_WORKERS.
+    const apart = { ...data, loadCacheBytes: 0 };
+    pool.quarantine = new QuarantineWorker(() => pool.workers[pool.workers.push(new PoolWorker(pool, source, apart, options.workers)) - 1]);
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
     // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
     pool.watchdog = setInterval(() => {
