@@ -8,11 +8,13 @@ export type CpuClock = { now(): number; setTimeout(fn: () => void, ms: number): 
 export const realCpuClock: CpuClock = { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms).unref() };
 
 /** A session's account: running time left (ms, negative when in debt) as of `at`, and what the ledger did to it. */
-type Account = { left: number; at: number; waits: number; spentMs: number; stops: number[]; quarantined: boolean };
+type Account = { left: number; at: number; waits: number; spentMs: number; stops: number[]; quarantined: boolean; inDebtAt: number };
 
 /** Watchdog stops within this window that quarantine a session. */
 const STOPS_TO_QUARANTINE = 2;
 const STOP_WINDOW_MS = 60_000;
+/** How long a session that went into debt stays apart: its next steps come once it has refilled, and belong there too. */
+const APART_AFTER_DEBT_MS = 60_000;
 
 export class CpuLedger {
   private accounts = new Map<string, Account>();
@@ -45,7 +47,9 @@ export class CpuLedger {
     const before = account.left;
     account.left -= ms;
     account.spentMs += ms;
-    return this.msPerSecond > 0 && before > 0 && account.left <= 0;
+    if (this.msPerSecond === 0 || account.left > 0) return false;
+    account.inDebtAt = this.clock.now();
+    return before > 0;
   }
 
   /** The watchdog stopped `owner`'s code; true when that quarantines it (its second stop within a minute). */
@@ -59,13 +63,12 @@ export class CpuLedger {
   }
 
   /**
-   * Whether `owner`'s new VMs open on the quarantine worker: it is quarantined, or in debt right now (a test run's
-   * next files, once its endless tests have spent the budget, stop sharing a worker with bystanders).
+   * Whether `owner`'s new VMs open on the quarantine worker: it is quarantined, or was in debt within the last minute
+   * (a test run's next files, once its endless tests have spent the budget, stop sharing a worker with bystanders).
    */
   keptApart(owner: string | undefined): boolean {
-    if (owner === undefined || !this.accounts.has(owner)) return false;
-    const account = this.refilled(owner);
-    return account.quarantined || account.left <= 0;
+    const account = owner === undefined ? undefined : this.accounts.get(owner);
+    return account !== undefined && (account.quarantined || this.clock.now() - account.inDebtAt < APART_AFTER_DEBT_MS);
   }
 
   /** What the ledger holds for `owner`: how often its steps waited, the running time it was charged, whether it is quarantined. */
@@ -79,11 +82,12 @@ export class CpuLedger {
     this.accounts.delete(owner);
   }
 
-  /** Drops accounts a fresh one would equal: full again, not quarantined, no recent stop (runs without a session). */
+  /** Drops accounts a fresh one would equal: full again, not quarantined, no recent stop or debt (runs without a session). */
   private sweep(now: number): void {
     for (const [owner, a] of this.accounts) {
       const full = a.left + ((now - a.at) * this.msPerSecond) / 1000 >= this.burstMs;
-      if (full && !a.quarantined && a.stops.every((at) => now - at >= STOP_WINDOW_MS)) this.accounts.delete(owner);
+      const quiet = a.stops.every((at) => now - at >= STOP_WINDOW_MS) && now - a.inDebtAt >= APART_AFTER_DEBT_MS;
+      if (full && !a.quarantined && quiet) this.accounts.delete(owner);
     }
     this.sweepAt = 2 * this.accounts.size + 100;
   }
@@ -93,7 +97,7 @@ export class CpuLedger {
     let account = this.accounts.get(owner);
     if (!account) {
       if (this.accounts.size >= this.sweepAt) this.sweep(now);
-      account = { left: this.burstMs, at: now, waits: 0, spentMs: 0, stops: [], quarantined: false };
+      account = { left: this.burstMs, at: now, waits: 0, spentMs: 0, stops: [], quarantined: false, inDebtAt: -Infinity };
       this.accounts.set(owner, account);
     }
     account.left = Math.min(this.burstMs, account.left + ((now - account.at) * this.msPerSecond) / 1000);
