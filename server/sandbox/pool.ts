@@ -122,7 +122,7 @@ export class SandboxPool implements Sandbox {
 
   /**
    * Moves `owner`'s VMs that can move to the quarantine worker (quarantine.ts); with `loseTheRest`, the others are let
-   * go, so their owners open them again, there. Its new VMs open there too while it is quarantined or in debt (open).
+   * go, so their owners open them again, there. Its new VMs open there too (see open and CpuLedger.keptApart).
    */
   private moveApart(owner: string, loseTheRest: boolean): void {
     for (const vm of [...this.vms.values()]) {
@@ -168,7 +168,7 @@ export class SandboxPool implements Sandbox {
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
       );
     const regular = this.workers.filter((w) => w !== this.quarantine.started);
-    // A quarantined session's VMs, and the new ones of a session in debt, open apart from everyone else's.
+    // A quarantined session's VMs, and those of one in debt within the last minute, open apart from everyone else's.
     const worker = this.cpu.keptApart(options.owner) ? this.quarantine.get() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
