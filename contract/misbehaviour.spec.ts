@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MISBEHAVIOUR_NAMES, misbehave, type RetryParams } from "./misbehaviour";
+import { isRoundTwoBreak, MISBEHAVIOUR_NAMES, misbehave, type RetryParams, type RoundTwoBreak } from "./misbehaviour";
 
 /** `{ p: { tool: "close_ticket", answers: [] }, exp: 1000 }` as a server's requestState carries it: base64url of its JSON, then a signature. */
 const state = "v1.eyJwIjp7InRvb2wiOiJjbG9zZV90aWNrZXQiLCJhbnN3ZXJzIjpbXX0sImV4cCI6MTAwMH0.c2lnbmF0dXJl";
@@ -33,7 +33,7 @@ describe("the round 2 a misbehaving client sends", () => {
   });
 
   test("answers: a field outside the form, every value a string, an action outside the enum, accept without content", () => {
-    const answer = (name: (typeof MISBEHAVIOUR_NAMES)[number]) => misbehave(name, retry, []).inputResponses["elicitation-1"];
+    const answer = (name: RoundTwoBreak) => misbehave(name, retry, []).inputResponses["elicitation-1"];
     expect(answer("answer-extra-field")).toEqual({ action: "accept", content: { confirm: true, admin: true } });
     expect(answer("answer-wrong-type")).toEqual({ action: "accept", content: { confirm: "yes" } });
     expect(answer("answer-outside-enum")).toEqual({ action: "maybe" });
@@ -41,7 +41,7 @@ describe("the round 2 a misbehaving client sends", () => {
   });
 
   test("every rule sends something other than the right round 2, except after Reset (the reset is the break)", () => {
-    for (const name of MISBEHAVIOUR_NAMES) {
+    for (const name of MISBEHAVIOUR_NAMES.filter(isRoundTwoBreak)) {
       if (name === "state-after-reset") expect(misbehave(name, retry, [])).toEqual(retry);
       else expect(misbehave(name, retry, ["close_ticket", "get_ticket"]), name).not.toEqual(retry);
     }

@@ -1,9 +1,14 @@
 // The rules a `misbehaving` client breaks, one table for every side: the Call tab's choice, the note that names the
-// rule the server's answer keeps, and the retry each one sends. Each is a real round 2 of a 2026-07-28 call, sent by
-// the official SDK client with params built here from the round 1 the server really answered.
+// rule the server's answer keeps, and the retry each one sends. Most are a real round 2 of a 2026-07-28 call, sent by
+// the official SDK client with params built here from the round 1 the server really answered; the 2025-11-25 ones
+// are the SDK client's own messages on a bent transport (rule-breaking-transport.ts).
+import type { TransportBreak } from "./rule-breaking-transport";
 
 const MRTR = "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr";
 const ELICITATION = "https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation";
+const REQUESTS_2025 = "https://modelcontextprotocol.io/specification/2025-11-25/basic#requests";
+const POSTING_2025 = "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#sending-messages-to-the-server";
+const CANCELLATION_2025 = "https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/cancellation";
 
 export type Misbehaviour = {
   label: string;
@@ -13,8 +18,13 @@ export type Misbehaviour = {
   rule: string;
   /** Where the spec says so. */
   spec: string;
-  /** What a server that keeps the rule answers: a refused requestState, an isError result naming the field, or the question again. */
-  expect: "invalid_request_state" | "invalid_answer" | "asks_again";
+  /**
+   * What a server that keeps the rule answers: a refused requestState, an isError result naming the field, the
+   * question again, or HTTP 400 with -32600 to the one POST that broke the rule.
+   */
+  expect: "invalid_request_state" | "invalid_answer" | "asks_again" | "refused_post";
+  /** The revision the client speaks to break it; 2026-07-28 when not given. */
+  era?: "2025-11-25";
 };
 
 export const MISBEHAVIOURS = {
@@ -47,7 +57,7 @@ export const MISBEHAVIOURS = {
     expect: "invalid_request_state",
   },
   "state-after-reset": {
-    label: "round 2 after Reset",
+    label: "round 2 after Reset data",
     does: "Resets the server's data between the rounds, then sends round 2 as if nothing happened.",
     rule: "A server SHOULD bind requestState to the state it was made in; after a reset the question no longer stands.",
     spec: MRTR,
@@ -81,11 +91,41 @@ export const MISBEHAVIOURS = {
     spec: ELICITATION,
     expect: "invalid_answer",
   },
+  "id-in-flight": {
+    label: "an id still in flight",
+    does: "While close_ticket waits for the person, sends another tools/call with the same JSON-RPC id.",
+    rule: "The request ID MUST NOT have been previously used by the requestor within the same session.",
+    spec: REQUESTS_2025,
+    expect: "refused_post",
+    era: "2025-11-25",
+  },
+  "answer-twice": {
+    label: "a pushed question answered twice",
+    does: "Answers the pushed elicitation/create, then posts the same answer again.",
+    rule: "Each request gets one response; a server that cannot accept a posted response MUST answer with an HTTP error status, such as 400.",
+    spec: POSTING_2025,
+    expect: "refused_post",
+    era: "2025-11-25",
+  },
+  "answer-after-cancel": {
+    label: "an answer after the call was cancelled",
+    does: "Cancels the call while the person reads the form, ignores the server withdrawing its question, and posts the answer anyway.",
+    rule: "A cancelled request's sender SHOULD ignore any response that arrives afterward: the question was withdrawn, so the late answer changes nothing.",
+    spec: CANCELLATION_2025,
+    expect: "refused_post",
+    era: "2025-11-25",
+  },
 } as const satisfies Record<string, Misbehaviour>;
 
 export type MisbehaviourName = keyof typeof MISBEHAVIOURS;
 export const MISBEHAVIOUR_NAMES = Object.keys(MISBEHAVIOURS) as [MisbehaviourName, ...MisbehaviourName[]];
 export const isMisbehaviourName = (name: unknown): name is MisbehaviourName => typeof name === "string" && Object.hasOwn(MISBEHAVIOURS, name);
+
+/** The protocol revision a misbehaving client speaks to break `name`. */
+export const eraOf = (name: MisbehaviourName): "2026-07-28" | "2025-11-25" => (MISBEHAVIOURS[name] as Misbehaviour).era ?? "2026-07-28";
+/** The rules broken in a 2026-07-28 round 2 (the others are broken on a 2025-11-25 session's transport). */
+export type RoundTwoBreak = Exclude<MisbehaviourName, TransportBreak>;
+export const isRoundTwoBreak = (name: MisbehaviourName): name is RoundTwoBreak => eraOf(name) === "2026-07-28";
 
 type Answer = { action: string; content?: Record<string, unknown> };
 export type RetryParams = { name: string; arguments: Record<string, unknown>; inputResponses: Record<string, Answer>; requestState?: string };
@@ -129,7 +169,7 @@ const everyFieldAString = (a: Answer): Answer => ({ ...a, content: Object.fromEn
  * The round 2 a misbehaving client sends instead of the right one. `tools`: the session's tool names, for the
  * "another tool" break. "After Reset" changes no params: the caller resets the server's data before sending.
  */
-export function misbehave(name: MisbehaviourName, retry: RetryParams, tools: string[]): RetryParams {
+export function misbehave(name: RoundTwoBreak, retry: RetryParams, tools: string[]): RetryParams {
   const answers = (change: (a: Answer) => Answer) => ({
     ...retry,
     inputResponses: Object.fromEntries(Object.entries(retry.inputResponses).map(([k, a]) => [k, change({ ...a, action: "accept" })])),

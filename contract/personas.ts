@@ -34,18 +34,25 @@ export const PERSONAS = {
     label: "2026-07-28 · no elicitation",
     blurb: "A current client that cannot show forms: a tool that asks gets error -32021.",
   },
-  // Round 1 as `modern`; round 2 breaks the rule chosen (contract/misbehaviour.ts), so the server's refusal shows.
+  // Round 1 as `modern`; round 2 breaks the rule chosen (contract/misbehaviour.ts), so the server's refusal shows. A
+  // rule of 2025-11-25 is broken speaking that revision instead (its `era` in the rule table).
   misbehaving: {
     protocolVersion: "2026-07-28",
     capabilities: { elicitation: { form: {} } },
-    label: "2026-07-28 · breaks a rule",
-    blurb: "A client that gets one rule wrong in round 2, the one you pick: see what the server answers, and which rule of the spec that answer keeps.",
+    label: "either era · breaks a rule",
+    blurb: "A client that gets one rule wrong, the one you pick: see what the server answers, and which rule of the spec that answer keeps.",
   },
   legacy: {
     protocolVersion: "2025-11-25",
     capabilities: { elicitation: { form: {} } },
     label: "2025-11-25 · forms",
     blurb: "An older client with a session: the server pushes elicitation/create on the call's own stream.",
+  },
+  "legacy-with-url": {
+    protocolVersion: "2025-11-25",
+    capabilities: { elicitation: { form: {}, url: {} } },
+    label: "2025-11-25 · forms + URL",
+    blurb: "An older client that also opens links: a URL question carries an elicitationId, and the server says when the page is done.",
   },
   "legacy-no-forms": {
     protocolVersion: "2025-11-25",

@@ -39,13 +39,16 @@ const CallBase = {
   answers: z.array(Answered).max(100),
   /** The rule a `misbehaving` client broke (a key of contract/misbehaviour.ts). */
   broke: z.string().max(64).optional(),
+  /** A 2025-11-25 rule's broken POST and the session's answer to it (contract/rule-breaking-transport.ts). */
+  brokenPost: z.strictObject({ status: z.number().int(), text }).optional(),
 };
 
 /** One finished call as the Call tab showed it: its arguments, every answer the person gave, and how it ended. */
 export const RecordedCall = z.discriminatedUnion("kind", [
   z.strictObject({ ...CallBase, kind: z.literal("result"), result: z.record(z.string(), json), rounds: z.number().int().nonnegative() }),
   z.strictObject({ ...CallBase, kind: z.literal("rpc-error"), code: z.number().int(), message: text, data: json.optional() }),
-  z.strictObject({ ...CallBase, kind: z.literal("failure"), message: text }),
+  /** `timedOut`: the client's request timeout ended the call (a person slower than it). */
+  z.strictObject({ ...CallBase, kind: z.literal("failure"), message: text, timedOut: z.literal(true).optional() }),
 ]);
 export type RecordedCall = z.infer<typeof RecordedCall>;
 

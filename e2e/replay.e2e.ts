@@ -1,29 +1,14 @@
 // A session exported from the page, reopened with the backend stopped: no request leaves the page, and Previous and
 // Next walk its exchanges in the Call and Wire tabs. Hostile recordings are refused with a message, never a broken page.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { freePort, startBackend } from "./support/backend";
+import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-/** Screenshots for a person to look at, when SHOTS_DIR names a folder (outside the repository). */
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const openFile = (page: Page, name: string, text: string) =>
   page.getByTestId("recording-file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });
 
@@ -41,7 +26,7 @@ test("an exported session reopens with the server stopped, sends nothing, and st
     await page.getByRole("checkbox", { name: "confirm", exact: true }).check();
     await page.getByRole("button", { name: "Accept" }).click();
     await callResult(page).waitFor();
-    await shots(page, "export-button");
+    await themedShots(page, "export-button");
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export session" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^02-asking-with-elicit-.*\.mcp-session\.json$/);
@@ -78,14 +63,14 @@ test("an exported session reopens with the server stopped, sends nothing, and st
     const result = replay.getByTestId("call-outcome");
     expect(JSON.parse(await result.getByTestId("result-text").first().innerText())).toMatchObject({ id: "T-1", closed: true });
     await expect(replay.getByTestId("sent-answer").getAttribute("data-answer")).resolves.toBe('{"action":"accept","content":{"confirm":true}}');
-    await shots(replay, "replay-call");
+    await themedShots(replay, "replay-call");
 
     await replay.getByRole("tab", { name: "Wire" }).click();
     const card = replay.getByTestId("replay-wire").getByTestId("wire-call").first();
     await expect(card.locator('[data-testid="wire-exchange"][data-rpc-method="tools/call"]').count()).resolves.toBe(2);
     const diagram = card.getByRole("img", { name: "Sequence diagram of this call" });
     await expect(diagram.textContent()).resolves.toContain("result: complete");
-    await shots(replay, "replay-wire");
+    await themedShots(replay, "replay-wire");
 
     // Back a step: the diagram loses the last arrows, the Call tab the result.
     await replay.getByRole("button", { name: /Previous/ }).click();
@@ -133,7 +118,7 @@ describe("a wrong or hostile recording", () => {
       await expect.poll(() => problem.innerText().catch(() => "")).toMatch(why);
       expect(await page.getByTestId("recording-drop").isVisible()).toBe(true);
     }
-    await shots(page, "replay-refused");
+    await themedShots(page, "replay-refused");
     expect(errors).toEqual([]);
   });
 

@@ -220,4 +220,52 @@ describe("assign_ticket", () => {
     const parsed = EscalationAnswer.safeParse(answer.content);`,
       ),
   }),
+  // The answer checked with a switch, the change and the email in one helper called only after a ticked yes.
+  "c9-survive-a-client-that-breaks-the-rules": (starter) => ({
+    ...starter,
+    "close-ticket.tool.ts": `import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
+import { outbox, tickets, type Ticket } from "./store";
+
+function closeAndTell(ticket: Ticket) {
+  ticket.status = "closed";
+  outbox.push({ to: ticket.customer, subject: "Closed: " + ticket.id });
+}
+
+@Tool({ name: "close_ticket", inputSchema: { id: z.string() }, annotations: { destructiveHint: true } })
+export class CloseTicket extends ToolContext {
+  async execute({ id }: { id: string }) {
+    const ticket = tickets.get(id);
+    if (!ticket) throw new PublicMcpError("No ticket " + id, "NO_SUCH_TICKET");
+    const reply = await this.elicit("Close " + id + " and tell " + ticket.customer + "?", z.object({ sure: z.boolean().default(false) }));
+    switch (reply.status) {
+      case "accept":
+        if (!reply.content.sure) return "Left open: the box was not ticked.";
+        closeAndTell(ticket);
+        return { closed: true, id };
+      default:
+        return "Left open: " + reply.status + ".";
+    }
+  }
+}
+`,
+  }),
+  "c10-finish-after-sign-in": (starter) => ({
+    ...starter,
+    "send-invoice.tool.ts": `import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
+import { invoices, sent } from "./store";
+
+@Tool({ name: "send_invoice", inputSchema: { id: z.string() } })
+export class SendInvoice extends ToolContext {
+  async execute({ id }: { id: string }) {
+    if (!invoices.has(id)) throw new PublicMcpError("No invoice " + id, "INVOICE_NOT_FOUND");
+    // requireUrl: -32042 for a 2025-11-25 client that opens links, a URL-mode question for the rest.
+    const page = this.outsidePage("billing-sign-in", { invoice: id });
+    const status = await this.requireUrl("Sign in to billing to send invoice " + id, page);
+    if (status !== "completed") return this.fail(new PublicMcpError("Not sent: the billing sign-in was " + status + ".", "NOT_SIGNED_IN"));
+    sent.push(id);
+    return { id, sent: true };
+  }
+}
+`,
+  }),
 };

@@ -2,7 +2,8 @@
 // through real MCP clients; the helpers they share are in claims-kit.ts.
 import { describe, expect, test } from "vitest";
 import { api, rawModern } from "../server/testing/harness";
-import { pg, edit, session, resultOf, accept, decline, cancel, ticketOf, Host } from "./claims-kit";
+import { pressOutside, until } from "../server/testing/outside";
+import { pg, edit, session, resultOf, accept, decline, cancel, ticketOf, Host, type Question } from "./claims-kit";
 
 describe("09 A richer form: escalating a ticket", () => {
   const ID = "09-a-richer-form";
@@ -94,30 +95,42 @@ describe("09 A richer form: escalating a ticket", () => {
 
 describe("10 Sensitive data goes through URL mode", () => {
   const ID = "10-sensitive-data-url-mode";
+  const signInPage = (s: { mcpUrl: string }) => new RegExp(`^${new URL(s.mcpUrl).origin}/outside/billing-sign-in\\?ticket=T-2&flow=[\\w-]{22}$`);
+  const signingIn = (action: "sign-in" | "cancel") => (q: Question) => {
+    void pressOutside(pg, q.url!, action);
+    return { action: "accept" as const };
+  };
 
-  test("a client with URL support gets a url and no requestedSchema", async () => {
+  test("2026-07-28: the question is a link to the playground's pretend sign-in page, with no requestedSchema and no elicitationId", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl, "modern-with-url");
     await host.call("open_billing", { id: "T-2" });
     const [response] = await host.tap.calls()[0].messages;
-    expect(response.result.inputRequests["elicitation-1"].params).toEqual({
-      mode: "url",
-      message: "Sign in to billing to see the invoice for T-2",
-      url: "https://billing.example.com/signin?ticket=T-2",
-    });
+    const params = response.result.inputRequests["elicitation-1"].params;
+    expect(params).toEqual({ mode: "url", message: "Sign in to billing to see the invoice for T-2", url: expect.stringMatching(signInPage(s)) });
+    const page = await (await fetch(params.url)).text();
+    expect(page).toContain("Pretend outside page");
     await host.close();
   });
 
-  test("accept carries no content and only means the person agreed to open the page; the result tells the model to wait", async () => {
+  test("accept carries no content and only opens the page: the call waits for Sign in, then reads the invoice", async () => {
     const s = await session(ID);
     const host = await Host.connect(s.mcpUrl, "modern-with-url");
-    const result = resultOf(await host.call("open_billing", { id: "T-2" }, () => ({ action: "accept" })));
+    // Accept alone: nobody has pressed anything on the page yet.
+    const call = host.call("open_billing", { id: "T-2" }, () => ({ action: "accept" }));
+    await until(() => host.questions.length === 1);
+    expect((await pressOutside(pg, host.questions[0].url!, "sign-in")).status).toBe(303);
+    // Only a call that waited for the page can say signed in.
+    expect(resultOf(await call).structuredContent).toEqual({ id: "T-2", linkOpened: true, signedIn: true, invoice: { total: "€249.90", lines: 3 } });
     expect(host.tap.calls()[1].request.params.inputResponses).toEqual({ "elicitation-1": { action: "accept" } });
-    expect(result.structuredContent).toEqual({
-      id: "T-2",
-      linkOpened: true,
-      note: "Wait for the person to say they have signed in before reading the invoice.",
-    });
+    await host.close();
+  });
+
+  test("Cancel on the page: accepted, not signed in, no invoice", async () => {
+    const s = await session(ID);
+    const host = await Host.connect(s.mcpUrl, "modern-with-url");
+    const result = resultOf(await host.call("open_billing", { id: "T-2" }, signingIn("cancel")));
+    expect(result.structuredContent).toEqual({ id: "T-2", linkOpened: true, signedIn: false, reason: "The sign-in did not finish (cancelled)." });
     await host.close();
   });
 
@@ -129,6 +142,46 @@ describe("10 Sensitive data goes through URL mode", () => {
       expect(result.structuredContent).toMatchObject({ id: "T-2", linkOpened: false });
     }
     await host.close();
+  });
+
+  test("2025-11-25: the pushed question carries an elicitationId; after Sign in, notifications/elicitation/complete names it", async () => {
+    const s = await session(ID);
+    const host = await Host.connect(s.mcpUrl, "legacy-with-url");
+    const result = resultOf(await host.call("open_billing", { id: "T-2" }, signingIn("sign-in")));
+    expect(result.structuredContent).toMatchObject({ signedIn: true });
+    const messages = await host.tap.calls()[0].messages;
+    const pushed = messages.find((m) => m.method === "elicitation/create");
+    expect(pushed.params).toMatchObject({
+      mode: "url",
+      message: "Sign in to billing to see the invoice for T-2",
+      url: expect.stringMatching(signInPage(s)),
+      elicitationId: new URL(pushed.params.url).searchParams.get("flow"),
+    });
+    const complete = messages.find((m) => m.method === "notifications/elicitation/complete");
+    expect(complete.params).toEqual({ elicitationId: pushed.params.elicitationId });
+    // The notice comes before the call's result, on the same stream.
+    expect(messages.indexOf(complete)).toBeLessThan(messages.findIndex((m) => m.result));
+    await host.close();
+  });
+
+  test("read_invoice on 2025-11-25 answers -32042 listing the page; on 2026-07-28 it asks in URL mode instead", async () => {
+    const s = await session(ID);
+    const old = await Host.connect(s.mcpUrl, "legacy-with-url");
+    const outcome = await old.call("read_invoice", { id: "T-2" });
+    expect(outcome).toMatchObject({ kind: "rpc-error", code: -32042 });
+    const [listed] = (outcome as { data: { elicitations: any[] } }).data.elicitations;
+    expect(listed).toEqual({
+      mode: "url",
+      message: "Sign in to billing to read the invoice for T-2",
+      url: expect.stringMatching(signInPage(s)),
+      elicitationId: expect.any(String),
+    });
+    await old.close();
+    const web = await Host.connect(s.mcpUrl, "modern-with-url");
+    const result = resultOf(await web.call("read_invoice", { id: "T-2" }, signingIn("sign-in")));
+    expect(web.questions[0]).toMatchObject({ mode: "url", url: listed.url });
+    expect(result.structuredContent).toEqual({ id: "T-2", invoice: { total: "€249.90", lines: 3 } });
+    await web.close();
   });
 
   test("a client that declares only forms gets -32021 with requiredCapabilities elicitation.url", async () => {

@@ -4,6 +4,7 @@ import { totalmem } from "node:os";
 import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
 import type { CpuClock } from "./sandbox/cpu-ledger";
+import type { ChallengeLimits } from "./authoring/draft";
 
 /** What the process may use: the machine's memory and the OS's limit on it, both in bytes, as Node reads them. */
 export type MemoryReading = { total: number; constrained: number };
@@ -22,6 +23,7 @@ function usableMemory({ total, constrained }: MemoryReading): number {
 /** Defaults that code outside configFromEnv falls back to (a session or endpoint made without a config, as specs do). */
 export const DEFAULT_LOG_SESSION_KB = 256;
 export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+export const DEFAULT_OUTSIDE_WAIT_SECONDS = 600;
 /** How long a worker that overran its call gets to answer before it is replaced. */
 export const WATCHDOG_GRACE_MS = 1000;
 
@@ -31,6 +33,8 @@ export type PlaygroundConfig = {
   /** Shares requestState keys between processes; a random key per process when unset. */
   secret?: string;
   requestStateTtlSeconds: number;
+  /** How long a page of the pretend outside site waits for the person before it expires (OUTSIDE_WAIT_SECONDS). */
+  outsideWaitMs: number;
   sessionIdleMs: number;
   maxSessions: number;
   workers: number;
@@ -105,6 +109,8 @@ export type PlaygroundConfig = {
   /** The stuck mark: trying one item this long without passing (ROOM_STUCK_TRYING_MINUTES), or idle this long (ROOM_STUCK_IDLE_MINUTES). */
   roomStuckTryingMs: number;
   roomStuckIdleMs: number;
+  /** Caps on a teacher's challenge: one file (CHALLENGE_FILE_KB), files in all (CHALLENGE_FILES), text and hints (CHALLENGE_TEXT_KB). */
+  challengeLimits: ChallengeLimits;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -137,6 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     port: number(env, "PORT", 5173),
     secret: env.PLAYGROUND_SECRET || undefined,
     requestStateTtlSeconds: number(env, "REQUEST_STATE_TTL_SECONDS", DEFAULT_REQUEST_STATE_TTL_SECONDS),
+    outsideWaitMs: number(env, "OUTSIDE_WAIT_SECONDS", DEFAULT_OUTSIDE_WAIT_SECONDS) * 1000,
     sessionIdleMs: number(env, "SESSION_IDLE_MINUTES", 120) * 60_000,
     maxSessions: number(env, "MAX_SESSIONS", 1000),
     workers: number(env, "SANDBOX_WORKERS", 4),
@@ -205,5 +212,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     roomResultsMs: number(env, "ROOM_RESULTS_DAYS", 7) * 86_400_000,
     roomStuckTryingMs: number(env, "ROOM_STUCK_TRYING_MINUTES", 10) * 60_000,
     roomStuckIdleMs: number(env, "ROOM_STUCK_IDLE_MINUTES", 5) * 60_000,
+    // A shipped challenge's largest file is under 8 KB and it has fewer than 20 files in all, its text under 4 KB.
+    challengeLimits: {
+      fileBytes: number(env, "CHALLENGE_FILE_KB", 64) * 1024,
+      files: number(env, "CHALLENGE_FILES", 60),
+      textBytes: number(env, "CHALLENGE_TEXT_KB", 32) * 1024,
+    },
   };
 }

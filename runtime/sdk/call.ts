@@ -1,8 +1,9 @@
 // One run of a tool's execute(): input validation, approval, result shaping, and turning throws into results.
 import { toolError } from "../../contract/tool-errors";
-import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
+import type { OutsideFlowView } from "../../contract/outside";
+import { InputRequiredSignal, OutsideSignal, PublicMcpError, ToolFailure, type ElicitationRequest, type OutsideStop } from "./errors";
 import type { ProjectServer, ToolEntry } from "./project-server";
-import { bindCallState, type CallState, type ClientAbilities, type ElicitAnswer, ToolContext } from "./tool";
+import { bindCallState, type CallEra, type CallState, type ClientAbilities, type ElicitAnswer, ToolContext } from "./tool";
 
 export type CallResult = {
   content: Array<Record<string, unknown>>;
@@ -14,9 +15,22 @@ export type CallOutcome =
   /** `where`: the learner's "file:line" that raised a failure (a throw, or a runtime refusal such as a bad form schema); never sent on the wire. */
   | { kind: "result"; result: CallResult; where?: string }
   /** `digest`: the question's fingerprint, which the host signs into requestState to check on the next round. */
-  | { kind: "input"; key: string; request: ElicitationRequest; digest: string };
-/** `questions`: the fingerprint of the question each answer was given to, from the signed requestState. */
-export type CallRequest = { name: string; args: unknown; answers: ElicitAnswer[]; client: ClientAbilities; questions?: string[] };
+  | { kind: "input"; key: string; request: ElicitationRequest; digest: string }
+  /** An outside page needs the host: open its flow, wait for the person, or answer -32042. */
+  | { kind: "outside"; stop: OutsideStop };
+/**
+ * `questions`: the fingerprint of the question each answer was given to, from the signed requestState.
+ * `outside`: the session's outside pages as they stand; `era`: 2026-07-28 unless said.
+ */
+export type CallRequest = {
+  name: string;
+  args: unknown;
+  answers: ElicitAnswer[];
+  client: ClientAbilities;
+  questions?: string[];
+  era?: CallEra;
+  outside?: OutsideFlowView[];
+};
 /** Maps a stack trace to "file:line" in the learner's own source, or undefined. */
 export type Locate = (stack: string | undefined) => string | undefined;
 
@@ -80,6 +94,7 @@ function invalidInput(name: string, issues: Array<{ path: PropertyKey[]; message
 function stoppedBy(state: CallState): CallOutcome | undefined {
   if (state.questionChanged) return { kind: "result", result: toolError(state.questionChanged.message, state.questionChanged.code) };
   if (state.pending) return { kind: "input", key: state.pending.key, request: state.pending.request, digest: state.pending.digest };
+  if (state.outside.stopped) return { kind: "outside", stop: state.outside.stopped.stop };
   return undefined;
 }
 
@@ -95,7 +110,9 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
     questions: request.questions,
     asked: 0,
     client: request.client,
+    era: request.era ?? "modern",
     elicitationEnabled: server.elicitationEnabled,
+    outside: { flows: request.outside ?? [] },
   };
   let tool: ToolContext;
   try {
@@ -114,6 +131,7 @@ export async function runToolCall(server: ProjectServer, request: CallRequest, l
     const stopped = stoppedBy(state);
     if (stopped) return stopped;
     if (error instanceof InputRequiredSignal) return { kind: "input", key: error.key, request: error.request, digest: error.digest };
+    if (error instanceof OutsideSignal) return { kind: "outside", stop: error.stop };
     const where = locate(error instanceof Error ? error.stack : undefined);
     if (error instanceof ToolFailure) return { kind: "result", result: toolError(error.message, error.code), ...(where && { where }) };
     if (error instanceof PublicMcpError) return { kind: "result", result: learnerError(error.message, error.code) };

@@ -33,3 +33,17 @@ export class InputRequiredSignal {
     readonly digest: string,
   ) {}
 }
+
+/** A URL-mode question as -32042 lists it (2025-11-25): the flow's id is its `elicitationId`. */
+export type UrlElicitation = { message: string; url: string; id: string };
+
+/**
+ * What an outside page asks of the host, stopping the run like a question does: open a page (the host mints its
+ * flow), wait until the person leaves it, or end the call with -32042 listing the pages to open first.
+ */
+export type OutsideStop = { open: { page: string; params: Record<string, string> } } | { wait: string } | { urlRequired: UrlElicitation[] };
+
+/** Thrown by an outside page's calls when the host must act first; not an Error, like InputRequiredSignal. */
+export class OutsideSignal {
+  constructor(readonly stop: OutsideStop) {}
+}

@@ -3,6 +3,8 @@ import type { ElicitAction, ElicitAnswer } from "../../contract/elicitation";
 import { z } from "zod";
 import { InputRequiredSignal, PublicMcpError, ToolFailure, type ElicitationRequest } from "./errors";
 import { checkFormSchema, validateFormContent, zodToFormSchema, type FormSchema } from "./form-schema";
+import { openOutsidePage, urlRequired, type OutsidePage, type OutsideState } from "./outside";
+import type { OutsideStatus } from "../../contract/outside";
 
 type ToolAnnotations = {
   title?: string;
@@ -23,6 +25,8 @@ export type { ElicitAnswer } from "../../contract/elicitation";
 /** FrontMCP names the answer's action `status` (the wire says `action`). */
 export type ElicitResult<T = Record<string, unknown>> = { status: ElicitAction; content?: T };
 export type ClientAbilities = { form: boolean; url: boolean };
+/** The protocol revision of the call: 2026-07-28 (`modern`) or 2025-11-25 and earlier (`legacy`). */
+export type CallEra = "modern" | "legacy";
 
 /** What one run of execute() knows: the answers so far and what the client can show. */
 export type CallState = {
@@ -30,7 +34,10 @@ export type CallState = {
   answers: ElicitAnswer[];
   asked: number;
   client: ClientAbilities;
+  era: CallEra;
   elicitationEnabled: boolean;
+  /** The session's outside pages, and the stop one of them made (sticky, as `pending` is). */
+  outside: OutsideState;
   /** Set when elicit() stopped the run, so a learner's catch-all cannot hide the question. */
   pending?: InputRequiredSignal;
   /** The digest of the question each answer was given to (from the signed requestState), when the host knows it. */
@@ -92,6 +99,25 @@ export abstract class ToolContext<In = Record<string, unknown>> {
   canElicit(mode: "form" | "url" = "form"): boolean {
     const state = stateOf(this);
     return state.elicitationEnabled && state.client[mode];
+  }
+
+  /** A page of the playground's pretend outside site (`/outside/{page}`), opened for this session. */
+  outsidePage(page: string, params?: Record<string, string>): OutsidePage {
+    return openOutsidePage(stateOf(this).outside, page, params);
+  }
+
+  /**
+   * The work needs the person to finish `page` first: resolves with how they left it. A page already left resolves at
+   * once. Otherwise a 2025-11-25 client that opens links gets error -32042 listing the page (it opens it, waits for
+   * notifications/elicitation/complete and calls again); any other client is asked in URL mode, and on accept the
+   * call waits for the page. Declining to open it resolves with "cancelled".
+   */
+  async requireUrl(message: string, page: OutsidePage): Promise<OutsideStatus> {
+    const state = stateOf(this);
+    if (page.status !== "waiting") return page.status;
+    if (state.era === "legacy" && state.client.url && state.elicitationEnabled) return urlRequired(state.outside, message, page);
+    const answer = await this.elicit(message, { mode: "url", url: page.url });
+    return answer.status === "accept" ? page.finished() : "cancelled";
   }
 
   elicit<S extends z.ZodObject>(message: string, schema: S, options?: ElicitOptions): Promise<ElicitResult<z.output<S>>>;

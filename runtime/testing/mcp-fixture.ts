@@ -2,6 +2,7 @@
 // the host, where the official SDK client talks to the learner's server on the same code path as /mcp.
 
 import type { ElicitAnswer } from "../../contract/elicitation";
+import { isOutsideAction, type OutsideAction } from "../../contract/outside";
 
 import { isPersonaName, PERSONA_NAMES, type PersonaName as Persona } from "../../contract/personas";
 import { isMisbehaviourName, MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../contract/misbehaviour";
@@ -18,21 +19,26 @@ type RawResult = { content?: Array<{ type: string; text?: string }>; isError?: b
  * server/test-runs/test-clients.ts): list or call tools, send a raw JSON-RPC message, as a client of one persona.
  */
 export type FixtureRequest =
-  | { op: "list"; clientId: number; persona: Persona }
+  | { op: "list"; clientId: number; persona: Persona; breaks?: MisbehaviourName }
   | { op: "call"; clientId: number; persona: Persona; name: string; args: Record<string, unknown>; breaks?: MisbehaviourName }
   | { op: "raw"; clientId: number; persona: Persona; message: Record<string, unknown> }
+  | { op: "outside"; url: string; action: OutsideAction }
   | { op: "close"; clientIds: number[] };
-type ClientRequest = Exclude<FixtureRequest, { op: "close" }>;
+type ClientRequest = Exclude<FixtureRequest, { op: "close" } | { op: "outside" }>;
 type WithoutPersona<R> = R extends unknown ? Omit<R, "persona"> : never;
 
 /** Sends one request to the host and returns its parsed reply. */
 export type HostSend = (request: FixtureRequest) => Promise<any>;
+
+/** What a session answered the one POST a misbehaving 2025-11-25 client broke its rule with. */
+type BrokenPost = { status: number; error?: JsonRpcError };
 
 export class ToolCallResult {
   readonly isError: boolean;
   constructor(
     readonly raw: RawResult,
     readonly error?: JsonRpcError,
+    readonly brokenPost?: BrokenPost,
   ) {
     this.isError = error !== undefined || raw.isError === true;
   }
@@ -85,7 +91,7 @@ export class FixtureClients {
 
   request(body: WithoutPersona<ClientRequest>): Promise<any> {
     // A client id this VM never opened has no persona; the host refuses the request ("unknown persona").
-    const breaks = body.op === "call" ? this.breaks.get(body.clientId) : undefined;
+    const breaks = body.op === "raw" ? undefined : this.breaks.get(body.clientId);
     return this.send({ ...body, persona: this.personas.get(body.clientId) as Persona, ...(breaks && { breaks }) } as ClientRequest);
   }
 
@@ -100,6 +106,13 @@ export class FixtureClients {
 
   notes(): string[] {
     return this.unanswered.map((m) => `A question went unanswered (no mcp.onElicitation handler), so it was declined: "${m}"`);
+  }
+
+  /** Presses a button of the pretend outside page at `url`, as the person would; true when a waiting page was left. */
+  async pressOutside(url: string, action: OutsideAction): Promise<boolean> {
+    if (typeof url !== "string") throw new TypeError("mcp.outside needs the page's url, as the question carried it");
+    if (!isOutsideAction(action)) throw new TypeError('the outside page\'s buttons are "sign-in" and "cancel"');
+    return (await this.send({ op: "outside", url, action })).pressed === true;
   }
 
   async closeAll(): Promise<void> {
@@ -117,8 +130,14 @@ export class McpTestClient {
     },
     call: async (name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> => {
       const reply = await this.clients.request({ op: "call", clientId: this.clientId, name, args });
-      return reply.error ? new ToolCallResult({ content: [] }, reply.error) : new ToolCallResult(reply.result);
+      return reply.error ? new ToolCallResult({ content: [] }, reply.error, reply.brokenPost) : new ToolCallResult(reply.result, undefined, reply.brokenPost);
     },
+  };
+
+  /** The pretend outside site, as the person in front of it: press Sign in or Cancel on the page a question links to. */
+  readonly outside = {
+    signIn: (url: string): Promise<boolean> => this.clients.pressOutside(url, "sign-in"),
+    cancel: (url: string): Promise<boolean> => this.clients.pressOutside(url, "cancel"),
   };
 
   readonly raw = {

@@ -149,6 +149,26 @@ declare module "@frontmcp/sdk" {
   /** `key`: the name of this question in `inputRequests` (letters, digits, `_ . -`); default `elicitation-k` for the k-th `elicit()`. */
   export type ElicitOptions = { key?: string };
 
+  // ---------------------------------------------------------------- outside pages
+
+  /** How the person left an outside page: not yet, signed in, pressed Cancel, or did not come back in time. */
+  export type OutsideStatus = "waiting" | "completed" | "cancelled" | "expired";
+
+  /**
+   * A page of the playground's pretend outside site (`/outside/{page}` on the playground's own origin), opened for
+   * this session: the same page and params give the same page (and id) until Reset, or until it was cancelled.
+   */
+  export interface OutsidePage {
+    /** The link to send: `this.elicit(message, { mode: "url", url: page.url })`. */
+    readonly url: string;
+    /** Unguessable; on 2025-11-25 it is also the question's `elicitationId`. */
+    readonly id: string;
+    /** How the person left the page so far (read it on a later call). */
+    readonly status: OutsideStatus;
+    /** Waits until the person leaves the page (Sign in or Cancel), or the wait runs out (`expired`). */
+    finished(): Promise<OutsideStatus>;
+  }
+
   // ---------------------------------------------------------------- ToolContext
 
   /**
@@ -168,6 +188,16 @@ declare module "@frontmcp/sdk" {
     elicit<const S extends ElicitJsonSchema>(message: string, schema: S, options?: ElicitOptions): Promise<ElicitResult<ElicitContent<S>>>;
     /** Asks in URL mode: the client offers to open `url`. Accept means consent to open it; there is no content. */
     elicit(message: string, request: { mode: "url"; url: string }, options?: ElicitOptions): Promise<UrlElicitResult>;
+
+    /** A page of the pretend outside site, such as `this.outsidePage("billing-sign-in", { ticket: "T-2" })`. */
+    outsidePage(page: string, params?: Record<string, string>): OutsidePage;
+
+    /**
+     * The work needs `page` done first: resolves with how the person left it (at once if they already have). A
+     * 2025-11-25 client that opens links gets error -32042 listing the page, opens it and calls again; any other
+     * client is asked in URL mode, and on accept the call waits for the page. Declining resolves with "cancelled".
+     */
+    requireUrl(message: string, page: OutsidePage): Promise<OutsideStatus>;
 
     /** Whether this request's client can be asked in that mode (default `"form"`), so the tool can fall back politely. */
     canElicit(mode?: ElicitMode): boolean;

@@ -57,6 +57,11 @@ declare module "@frontmcp/testing" {
     readonly raw: CallToolResult;
     /** Set only when the call failed with a JSON-RPC error, such as `-32021`. */
     readonly error?: JsonRpcError;
+    /**
+     * A `"misbehaving"` client breaking a 2025-11-25 rule: the HTTP status the session answered the one POST that broke
+     * it with, and the JSON-RPC error in its body (a session that keeps the rule answers 400 with `-32600`).
+     */
+    readonly brokenPost?: { status: number; error?: JsonRpcError };
     /** `JSON.parse` of the first text block. */
     json<T = any>(): T;
     /** The first text block, if there is one. */
@@ -90,11 +95,13 @@ declare module "@frontmcp/testing" {
    * - `"modern"`: protocol 2026-07-28 with `elicitation: { form: {} }` (what `mcp` itself is).
    * - `"modern-with-url"`: 2026-07-28 with forms and URL mode, `elicitation: { form: {}, url: {} }`; it may be sent a link.
    * - `"modern-no-elicitation"`: 2026-07-28 without elicitation; a tool that reaches `elicit()` gets JSON-RPC `-32021`.
-   * - `"misbehaving"`: 2026-07-28 with forms, whose round 2 breaks one rule: `mcp.as("misbehaving", { breaks: "state-edited" })`.
+   * - `"misbehaving"`: a client with forms that breaks one rule: `mcp.as("misbehaving", { breaks: "state-edited" })`.
    * - `"legacy"`: 2025-11-25 with a session and forms; the server pushes `elicitation/create` to it.
+   * - `"legacy-with-url"`: 2025-11-25 with a session, forms and URL mode; a URL question carries an `elicitationId`, and
+   *   error -32042 is opened and retried once the server says the page is done (`notifications/elicitation/complete`).
    * - `"legacy-no-forms"`: 2025-11-25 with a session, no forms; it sees the `sendElicitationResult` fallback tool.
    */
-  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-no-forms";
+  export type Persona = "modern" | "modern-with-url" | "modern-no-elicitation" | "misbehaving" | "legacy" | "legacy-with-url" | "legacy-no-forms";
 
   export interface McpTestClient {
     /** Which kind of client this is (`mcp` itself is `"modern"`). */
@@ -110,6 +117,15 @@ declare module "@frontmcp/testing" {
      * Without a handler, every question is answered `decline` and the test output notes it.
      */
     onElicitation(handler: ElicitationHandler): void;
+    /**
+     * The pretend outside site, as the person in front of it: press Sign in or Cancel on the page a URL-mode question
+     * links to (`question.url`). Resolves true when the page was waiting and is now left.
+     *
+     * ```ts
+     * mcp.as("modern-with-url").onElicitation(async (q) => (await mcp.outside.signIn(q.url!), { action: "accept" }));
+     * ```
+     */
+    outside: { signIn(url: string): Promise<boolean>; cancel(url: string): Promise<boolean> };
     raw: {
       /**
        * Sends one JSON-RPC request as a 2026-07-28 client would, filling the `_meta` keys it leaves out
@@ -133,7 +149,10 @@ declare module "@frontmcp/testing" {
    * The rules a `"misbehaving"` client can break in round 2 of a 2026-07-28 call:
    * requestState re-serialised or edited; sent to another tool or with other arguments; an answer with a field outside
    * the form, a value of the wrong type, an action outside its enum, accept without content. (Round 2 after Reset,
-   * `"state-after-reset"`, is the Call tab's only: a test file's server has no Reset.)
+   * `"state-after-reset"`, is the Call tab's only: a test file's server has no Reset.) And three of a 2025-11-25 session,
+   * the client then speaking that revision: `"id-in-flight"` (while the call waits for the person, another tools/call
+   * with its id), `"answer-twice"` (the pushed question's answer posted twice) and `"answer-after-cancel"` (the call
+   * cancelled while the person reads the form, the answer posted anyway); see `ToolCallResult.brokenPost`.
    */
   export type Misbehaviour =
     | "state-reserialised"
@@ -144,7 +163,10 @@ declare module "@frontmcp/testing" {
     | "answer-extra-field"
     | "answer-wrong-type"
     | "answer-outside-enum"
-    | "accept-without-content";
+    | "accept-without-content"
+    | "id-in-flight"
+    | "answer-twice"
+    | "answer-after-cancel";
 
   export interface TestFixtures {
     /** A fresh 2026-07-28 client (with form elicitation) of this test file's server. */

@@ -3,19 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PERSONAS } from "../../contract/personas";
-import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons, testNames } from "./catalog";
+import { checkNamesIn } from "../../contract/challenges";
+import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons } from "./catalog";
 
 describe("lesson catalog", () => {
-  it("lists 19 lessons in order (the FrontMCP track, then servers on the official SDK, a session replayed, a client that breaks the rules, running on many instances), then at least 7 challenges", async () => {
+  it("lists 20 lessons in order (the FrontMCP track, then servers on the official SDK, a session replayed, a client that breaks the rules, a person who takes their time, running on many instances), then at least 7 challenges", async () => {
     const all = await listLessons();
     const kinds = all.map((l) => l.kind);
-    expect(kinds.slice(0, 19)).toEqual(Array(19).fill("lesson"));
-    expect(kinds.slice(19).length).toBeGreaterThanOrEqual(7);
-    expect(kinds.slice(19).every((k) => k === "challenge")).toBe(true);
+    expect(kinds.slice(0, 20)).toEqual(Array(20).fill("lesson"));
+    expect(kinds.slice(20).length).toBeGreaterThanOrEqual(7);
+    expect(kinds.slice(20).every((k) => k === "challenge")).toBe(true);
     expect(all[0].id).toBe("01-acts-without-asking");
     expect(all[11].id).toBe("12-connect-a-real-client");
     expect(all[12].id).toBe("13-support-desk-on-the-official-sdk");
-    expect(all.map((l) => l.id).slice(0, 19)).toEqual([...all.map((l) => l.id).slice(0, 19)].sort());
+    expect(all.map((l) => l.id).slice(0, 20)).toEqual([...all.map((l) => l.id).slice(0, 20)].sort());
     for (const lesson of all) {
       expect(Object.keys(lesson).sort()).toEqual(["id", "kind", "persona", "summary", "taught", "title"]);
       expect(lesson.title.length).toBeGreaterThan(0);
@@ -117,7 +118,7 @@ describe("lesson catalog", () => {
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "forms-and-url" }));
       const catalog = createCatalog({ lessonsDir: join(root, "lessons"), checksDir: join(root, "checks") });
       await expect(catalog.listLessons()).rejects.toThrow(
-        "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, misbehaving, legacy, legacy-no-forms",
+        "lessons/01-x/meta.json: persona must be one of modern, modern-with-url, modern-no-elicitation, misbehaving, legacy, legacy-with-url, legacy-no-forms",
       );
       writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, persona: "legacy-no-forms" }));
       await expect(catalog.listLessons()).resolves.toEqual([{ id: "01-x", title: "X", kind: "lesson", summary: "s", taught: "t", persona: "legacy-no-forms" }]);
@@ -146,7 +147,7 @@ describe("lesson catalog", () => {
   });
 
   it("reads check names from test(...) calls", () => {
-    expect(testNames(`test("A one", async () => {});\ntest.only('Two \\'quoted\\'', () => {}); test.describe("x", () => {})`)).toEqual([
+    expect(checkNamesIn(`test("A one", async () => {});\ntest.only('Two \\'quoted\\'', () => {}); test.describe("x", () => {})`)).toEqual([
       "A one",
       "Two 'quoted'",
     ]);

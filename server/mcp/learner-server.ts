@@ -18,6 +18,8 @@ import { toolError, type ToolErrorCode } from "../../contract/tool-errors";
 import type { CallOutcome, CallResult, ClientAbilities, ElicitAnswer, ListedTool, ServerInfo, ToolCall } from "../project/project-vm";
 import { abilitiesOf, modernAbilities } from "./client-abilities";
 import { FALLBACK_TOOL, fallbackTool, type ElicitationFallback } from "./elicitation-fallback";
+import type { OutsideFlows } from "../outside/outside-flows";
+import { CompletionNotices, throughOutside } from "./outside-calls";
 import { argumentsDigest, newStateId, rejectedState, type ConsumedStates, type FlowBinding, type FlowState } from "./request-state";
 import type { SessionTraffic } from "./traffic";
 
@@ -30,6 +32,8 @@ export type ToolHost = {
   /** The build and reset generation a flow's state is bound to (a throwaway test VM has none and is bound to nothing). */
   flowBinding?(): FlowBinding;
   readonly fallback: ElicitationFallback;
+  /** The session's pages of the pretend outside site (absent: a tool that opens one gets a clear failure). */
+  readonly outside?: OutsideFlows;
 };
 
 export type Era = "modern" | "legacy";
@@ -87,6 +91,7 @@ export async function createLearnerServer(
   // Files can change during a 2025 session (elicitation switched off in server.ts): ask the host each time.
   const needsFallback = async () => era === "legacy" && !abilitiesOf(server.getClientCapabilities()).form && (await host.serverInfo()).elicitationEnabled;
   const binding = (): FlowBinding => host.flowBinding?.() ?? { build: "", generation: 0 };
+  const notices = era === "legacy" ? new CompletionNotices(server, host.outside) : undefined;
 
   server.setRequestHandler("tools/list", async () => ({
     tools: [...(await host.listTools()), ...((await needsFallback()) ? [fallbackTool] : [])] as never,
@@ -96,20 +101,38 @@ export async function createLearnerServer(
    * Runs the learner's tool with the answers so far; a question becomes input_required, or fallback text.
    * `answerFor` is given when this request may hold the answer to the question the run stops at.
    */
-  async function run(call: ToolCall, ctx: ServerContext, answerFor?: (key: string) => ElicitAnswer | undefined): Promise<CallToolResult | InputRequiredResult> {
-    let outcome = await host.callTool(call);
-    const late = outcome.kind === "input" ? answerFor?.(outcome.key) : undefined;
-    if (late) {
-      call = { ...call, answers: [...call.answers, late], questions: askedSoFar(call, outcome.kind === "input" ? outcome.digest : "") };
-      outcome = await host.callTool(call);
+  async function run(
+    call: ToolCall,
+    ctx: ServerContext,
+    answerFor?: (key: string) => ElicitAnswer | undefined,
+    newCall = false,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    call = { ...call, era, outside: host.outside?.views(newCall) };
+    const through = (c: ToolCall, first: CallOutcome) => throughOutside(host.outside, (next) => host.callTool(next), c, first, ctx);
+    let turn = await through(call, await host.callTool(call));
+    if ("failure" in turn) return errorResult(turn.failure, "TOOL_EXECUTION_ERROR");
+    const late = turn.outcome.kind === "input" ? answerFor?.(turn.outcome.key) : undefined;
+    if (late && turn.outcome.kind === "input") {
+      const answered = { ...turn.call, answers: [...turn.call.answers, late], questions: askedSoFar(turn.call, turn.outcome.digest) };
+      turn = await through(answered, await host.callTool(answered));
+      if ("failure" in turn) return errorResult(turn.failure, "TOOL_EXECUTION_ERROR");
     }
+    ({ call } = turn);
+    const { outcome } = turn;
+    if (outcome.kind !== "input") notices?.ended(ctx.mcpReq.id);
     if (outcome.kind === "result") return outcome.result as CallToolResult;
+    if (outcome.kind === "outside") {
+      // Only a 2025-11-25 run stops to list its pages: -32042, the SDK's own error (2026-07-28 has no such code).
+      if (!notices || !("urlRequired" in outcome.stop))
+        return errorResult("The tool stopped on an outside page this client cannot be sent.", "TOOL_EXECUTION_ERROR");
+      throw notices.urlRequired(outcome.stop.urlRequired);
+    }
     const questions = askedSoFar(call, outcome.digest);
     if (era === "legacy" && !call.client[outcome.request.mode])
       return host.fallback.ask({ tool: call.name, args: call.args, answers: call.answers, questions, binding: binding() }, outcome.request) as CallToolResult;
     const embedded =
       outcome.request.mode === "url"
-        ? inputRequired.elicitUrl({ message: outcome.request.message, url: outcome.request.url })
+        ? urlQuestion(outcome.request, ctx)
         : inputRequired.elicit({ message: outcome.request.message, requestedSchema: outcome.request.requestedSchema as never });
     const state: FlowState = {
       id: newStateId(),
@@ -122,6 +145,15 @@ export async function createLearnerServer(
       pending: outcome.key,
     };
     return inputRequired({ inputRequests: { [outcome.key]: embedded }, requestState: await codec.mint(state, ctx) });
+  }
+
+  /** A URL-mode question; on 2025-11-25, a page of the session's outside site carries its flow's id as elicitationId. */
+  function urlQuestion(request: { message: string; url: string }, ctx: ServerContext) {
+    const embedded = inputRequired.elicitUrl({ message: request.message, url: request.url });
+    const flow = notices?.flowOf(request.url);
+    if (!flow || !notices) return embedded;
+    notices.watch(flow.id, ctx.mcpReq.id);
+    return { ...embedded, params: { ...embedded.params, elicitationId: flow.id } } as typeof embedded;
   }
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
@@ -155,7 +187,7 @@ export async function createLearnerServer(
     const call: ToolCall = { name, args, answers: answer ? [...answers, answer] : answers, client, questions: state?.questions };
     // A first request may answer up front under a named key, which is known only once the tool asks:
     // the tool then runs twice in this request, as it would have over the round trip this saves.
-    return run(call, ctx, answer || state ? undefined : (key) => answerIn(responses, key));
+    return run(call, ctx, answer || state ? undefined : (key) => answerIn(responses, key), state === undefined);
   });
   return mcp;
 }

@@ -8,6 +8,7 @@ import {
   type RequestStateCodec,
 } from "@modelcontextprotocol/server";
 import { createLearnerServer, type ToolHost } from "./learner-server";
+import { watchLegacyIds, type LegacyIds } from "./legacy-ids";
 import { ownConsumedStates, type ConsumedStates, type FlowState } from "./request-state";
 import type { SessionTraffic } from "./traffic";
 
@@ -69,7 +70,7 @@ export function createSessionEndpoint(
     maxRequestBodySize: options.maxBodyBytes,
     onerror: options.onerror,
   });
-  const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; sendToolListChanged: () => Promise<void> }>();
+  const legacy = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; ids: LegacyIds; sendToolListChanged: () => Promise<void> }>();
 
   async function openLegacy(req: Request, parsedBody: unknown): Promise<Response> {
     if (req.method !== "POST") return jsonRpcError(405, TransportErrorCode.BadRequest, "Method not allowed: start a session with an initialize POST");
@@ -78,10 +79,11 @@ export function createSessionEndpoint(
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: options.maxBodyBytes,
-      onsessioninitialized: (id) => void legacy.set(id, { transport, sendToolListChanged: () => mcp.server.sendToolListChanged() }),
+      onsessioninitialized: (id) => void legacy.set(id, { transport, ids, sendToolListChanged: () => mcp.server.sendToolListChanged() }),
       onsessionclosed: (id) => void legacy.delete(id),
     });
     transport.onclose = () => void (transport.sessionId && legacy.delete(transport.sessionId));
+    const ids = watchLegacyIds(transport);
     const mcp = await createLearnerServer(host, "legacy", codec, consumed, traffic);
     mcp.server.onerror = options.onerror;
     await mcp.connect(transport);
@@ -98,6 +100,8 @@ export function createSessionEndpoint(
         const sid = req.headers.get("mcp-session-id");
         if (!sid) return openLegacy(req, parsedBody);
         const open = legacy.get(sid);
+        const refused = open?.ids.refusal(parsedBody);
+        if (refused) return jsonRpcError(400, ProtocolErrorCode.InvalidRequest, refused);
         return open
           ? open.transport.handleRequest(req, { parsedBody })
           : jsonRpcError(404, TransportErrorCode.SessionNotFound, "Session not found: initialize again");

@@ -115,6 +115,7 @@ export class SessionRegistry {
       this.config.maxBodyBytes,
       this.store,
       new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName, this.trafficClock),
+      this.config.outsideWaitMs,
     );
     session.endpoint = createSessionEndpoint(session, this.codec, {
       maxBodyBytes: this.config.maxBodyBytes,

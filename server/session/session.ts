@@ -24,7 +24,11 @@ import type { SandboxPool } from "../sandbox/pool";
 import type { VmOpener } from "../sandbox/sandbox";
 import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
-import { DEFAULT_LOG_SESSION_KB } from "../config";
+import { DEFAULT_LOG_SESSION_KB, DEFAULT_OUTSIDE_WAIT_SECONDS } from "../config";
+import { OutsideFlows } from "../outside/outside-flows";
+
+/** Pages of the pretend outside site one session keeps open at once (Reset forgets them). */
+const MAX_OUTSIDE_PAGES = 20;
 
 export type BuildOutcome = { ok: true; tools: ListedTool[] } | { ok: false; diagnostics: Diagnostic[] };
 
@@ -37,6 +41,8 @@ export class Session implements ToolHost {
   readonly fallback = new ElicitationFallback();
   /** What the session's server wrote to its console over its calls (byte-capped, LOG_SESSION_KB). */
   readonly console: SessionConsole;
+  /** The pages of the pretend outside site this session's tools opened. */
+  readonly outside: OutsideFlows;
   files: ProjectFiles = {};
   /** Tools approved "for this session": kept by the host so a VM rebuilt on another instance has them too. */
   approvals: string[] = [];
@@ -62,9 +68,11 @@ export class Session implements ToolHost {
     private store?: SessionStore,
     /** Outside clients' exchanges on /mcp/{id}, for the page's Wire tab. */
     readonly traffic?: SessionTraffic,
+    outsideWaitMs = DEFAULT_OUTSIDE_WAIT_SECONDS * 1000,
   ) {
     this.console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024);
     this.sandbox = pool.owned(id);
+    this.outside = new OutsideFlows({ maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
   }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
@@ -151,6 +159,7 @@ export class Session implements ToolHost {
     return this.serial(async () => {
       this.generation++;
       this.approvals = [];
+      this.outside.clear();
       await this.persist();
       if (this.official) await this.official.endpoint.closeInstances();
       else if (this.project) await this.swap(this.project);
@@ -215,6 +224,7 @@ export class Session implements ToolHost {
     // Forget the build first, so a request still in flight cannot reload a VM for a closed session.
     this.project = undefined;
     this.traffic?.close();
+    this.outside.clear();
     await this.endpoint?.close();
     await this.official?.close();
     await this.live?.vm.close();

@@ -6,7 +6,10 @@ import { Client, type DiscoverResult, isInputRequiredResult, ProtocolErrorCode, 
 import type { CheckCall } from "../../contract/api";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
-import { misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
+import { isRoundTwoBreak, misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
+import { answerTo, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
+import { urlElicitationsOf } from "../../contract/outside";
+import type { OutsideFlows } from "../outside/outside-flows";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
 import { modernRequest, responseMessage } from "../mcp/modern-request";
 import type { InProcessConnection } from "../mcp/in-process";
@@ -30,6 +33,19 @@ function asRequest(params: Record<string, unknown>): ElicitationRequest {
     : { mode: "form", message: String(params.message), requestedSchema: params.requestedSchema as Record<string, unknown> };
 }
 
+/** A refused POST's status and the JSON-RPC error its body carries, as a test reads it. */
+function postOf(post: BrokenSend | undefined): { status: number; error?: unknown } | undefined {
+  if (!post) return undefined;
+  try {
+    return { status: post.status, error: (JSON.parse(post.text) as { error?: unknown }).error };
+  } catch {
+    return { status: post.status };
+  }
+}
+
+/** A misbehaving 2025-11-25 client's bent transport, and what its current call does before the person answers. */
+type Bent = { rule: TransportBreak; rules: RuleBreaking; broken?: (answer: BrokenSend) => void; beforeAnswer?: () => Promise<void> };
+
 /** The calls a transcript keeps, and how much of each result. */
 const MAX_CALLS = 8;
 const MAX_RECEIVED_CHARS = 400;
@@ -38,7 +54,10 @@ export class TestClients {
   /** The calls made through these clients, when kept (hidden checks): what a failed check shows it did. */
   readonly calls: CheckCall[] = [];
   private clients = new Map<number, Promise<Client>>();
+  /** The elicitationIds each 2025-11-25 client heard notifications/elicitation/complete for, and who waits on them. */
+  private completions = new Map<number, { heard: Set<string>; wake: () => void }>();
   private connections = new Map<number, InProcessConnection>();
+  private bent = new Map<number, Bent>();
   /**
    * The file's server as its first 2026-07-28 client discovered it (in process only: a FrontMCP server, whose
    * discover result the host makes from the loaded project, the same for every connection). Later clients adopt it
@@ -54,6 +73,8 @@ export class TestClients {
     private inProcess?: (modern: boolean) => InProcessConnection | undefined,
     /** Keep a transcript of the calls in `calls`. */
     private readonly transcribe = false,
+    /** The test server's pretend outside pages, which `mcp.outside` presses. */
+    private readonly outside?: OutsideFlows,
   ) {}
 
   /** Runs one call, noting it, the answers given on the way and what came back, when transcribing. */
@@ -75,24 +96,43 @@ export class TestClients {
   }
   private answersOf = new Map<number, Array<Record<string, unknown>>>();
 
-  private client(clientId: number, persona: Persona): Promise<Client> {
+  private client(clientId: number, persona: Persona, breaks?: MisbehaviourName): Promise<Client> {
     let client = this.clients.get(clientId);
     if (!client) {
-      client = this.connect(clientId, persona);
+      client = this.connect(clientId, persona, breaks && !isRoundTwoBreak(breaks) ? breaks : undefined);
       this.clients.set(clientId, client);
     }
     return client;
   }
 
-  private async connect(clientId: number, persona: Persona): Promise<Client> {
+  /** `bend`: a rule of 2025-11-25 to break, speaking that revision over the /mcp endpoint code (which refuses it). */
+  private async connect(clientId: number, persona: Persona, bend?: TransportBreak): Promise<Client> {
     const { protocolVersion, capabilities } = PERSONAS[persona];
-    const modern = protocolVersion === "2026-07-28";
+    const modern = protocolVersion === "2026-07-28" && !bend;
     const client = new Client(
       { name: `playground-test-${persona}`, version: "1.0.0" },
       { capabilities, ...(modern && { versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } }) },
     );
     if (!modern && "elicitation" in capabilities)
-      client.setRequestHandler("elicitation/create", async (req) => (await this.answered(clientId, asRequest(req.params as Record<string, unknown>))) as never);
+      client.setRequestHandler("elicitation/create", async (req) => {
+        await this.bent.get(clientId)?.beforeAnswer?.();
+        return (await this.answered(clientId, asRequest(req.params as Record<string, unknown>))) as never;
+      });
+    if (!modern && "elicitation" in capabilities && "url" in capabilities.elicitation) {
+      const heard = { heard: new Set<string>(), wake: () => undefined };
+      this.completions.set(clientId, heard);
+      client.setNotificationHandler("notifications/elicitation/complete", (n) => {
+        heard.heard.add(n.params.elicitationId);
+        heard.wake();
+      });
+    }
+    if (bend) {
+      const transport = new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch });
+      const bent: Bent = { rule: bend, rules: breakRule(transport, bend, (answer) => bent.broken?.(answer)) };
+      this.bent.set(clientId, bent);
+      await client.connect(transport);
+      return client;
+    }
     const connection = this.inProcess?.(modern);
     if (!connection) {
       await client.connect(new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch }));
@@ -120,14 +160,17 @@ export class TestClients {
       await Promise.all(request.clientIds.map((id) => this.close(id)));
       return "{}";
     }
+    if (request.op === "outside") return JSON.stringify({ pressed: this.press(request.url, request.action) });
     if (!isPersonaName(request.persona)) throw new Error(`unknown persona ${String(request.persona)}`);
     if (request.op === "raw") return JSON.stringify({ response: await this.raw(request.persona, request.message) });
     try {
-      const client = await this.client(request.clientId, request.persona);
+      const client = await this.client(request.clientId, request.persona, request.breaks);
       if (request.op === "list") return JSON.stringify({ tools: (await client.listTools()).tools });
       const args = request.args ?? {};
       const entry = this.transcribe && this.calls.length < MAX_CALLS ? { tool: request.name, args, persona: request.persona, answers: [] } : undefined;
       if (entry) this.calls.push(entry);
+      const bent = this.bent.get(request.clientId);
+      if (bent) return JSON.stringify(await this.transcribed(request.clientId, entry, () => this.callBent(client, bent, request.name, args)));
       return JSON.stringify({
         result: await this.transcribed(request.clientId, entry, () => this.call(client, request.clientId, request.name, args, request.breaks)),
       });
@@ -136,9 +179,33 @@ export class TestClients {
     }
   }
 
+  /** The person presses a button on one of this server's outside pages; another server's pages are out of reach. */
+  private press(url: string, action: "sign-in" | "cancel"): boolean {
+    const id = URL.canParse(url) ? new URL(url).searchParams.get("flow") : null;
+    return !!id && !!this.outside?.settle(id, action === "sign-in" ? "completed" : "cancelled");
+  }
+
+  /**
+   * A call as the client makes it. On 2025-11-25, -32042 lists pages to open: each is put to the test's handler as
+   * a URL-mode question; once all were accepted and notifications/elicitation/complete came for each, the call is
+   * made again, once (as the spec has a client do).
+   */
+  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
+    try {
+      return await this.rounds(client, clientId, name, args, breaks);
+    } catch (error) {
+      const heard = this.completions.get(clientId);
+      const listed = urlElicitationsOf(error);
+      if (!heard || !listed) throw error;
+      for (const e of listed) if ((await this.answered(clientId, { mode: "url", message: e.message, url: e.url })).action !== "accept") throw error;
+      while (!listed.every((e) => heard.heard.has(e.elicitationId))) await new Promise<void>((wake) => (heard.wake = wake));
+      return this.rounds(client, clientId, name, args, breaks);
+    }
+  }
+
   /** 2026-07-28 rounds by hand, answering each question through the test's handler; 2025 clients get pushes. */
   /** `breaks`: a misbehaving client's round 2 breaks that rule (contract/misbehaviour.ts), sent as the SDK client sends any call. */
-  private async call(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
+  private async rounds(client: Client, clientId: number, name: string, args: Record<string, unknown>, breaks?: MisbehaviourName) {
     let params: Record<string, unknown> = { name, arguments: args };
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const result = await client.callTool(params as never, { allowInputRequired: true });
@@ -147,7 +214,7 @@ export class TestClients {
       for (const [key, input] of Object.entries(result.inputRequests ?? {}))
         inputResponses[key] = await this.answered(clientId, asRequest((input as { params: Record<string, unknown> }).params));
       params = { name, arguments: args, inputResponses, ...(result.requestState !== undefined && { requestState: result.requestState }) };
-      if (breaks && round === 0) {
+      if (breaks && isRoundTwoBreak(breaks) && round === 0) {
         params = misbehave(
           breaks,
           params as RetryParams,
@@ -156,6 +223,40 @@ export class TestClients {
       }
     }
     throw Object.assign(new Error(`The tool still asked after ${MAX_ROUNDS} rounds`), { code: ProtocolErrorCode.InternalError });
+  }
+
+  /** One call of a misbehaving 2025-11-25 client: its own reply, and the session's answer to the POST that broke the rule. */
+  private async callBent(client: Client, bent: Bent, name: string, args: Record<string, unknown>) {
+    let post: BrokenSend | undefined;
+    const posted = new Promise<void>((resolve) => {
+      bent.broken = (answer) => {
+        post = answer;
+        resolve();
+      };
+    });
+    const cancel = new AbortController();
+    let asked = false;
+    bent.beforeAnswer = async () => {
+      asked = true;
+      if (bent.rule === "id-in-flight") {
+        bent.rules.reuseIdInFlight();
+        bent.broken?.(await answerTo(() => client.callTool({ name, arguments: args }), 200));
+      }
+      if (bent.rule === "answer-after-cancel") cancel.abort("The client cancelled the call");
+    };
+    try {
+      const result = await client.callTool({ name, arguments: args }, { signal: cancel.signal });
+      if (asked) await posted;
+      return { result, brokenPost: postOf(post) };
+    } catch (error) {
+      // Cancelled: the person's answer is still posted, after the call.
+      if (!cancel.signal.aborted) throw error;
+      await posted;
+      return { error: { code: ProtocolErrorCode.InternalError, message: "The client cancelled the call" }, brokenPost: postOf(post) };
+    } finally {
+      bent.beforeAnswer = undefined;
+      bent.broken = undefined;
+    }
   }
 
   /** The test's answer to a question, noted in the transcript of the call it belongs to. */
@@ -180,9 +281,11 @@ export class TestClients {
   private async close(clientId: number): Promise<void> {
     const client = this.clients.get(clientId);
     this.clients.delete(clientId);
+    this.completions.delete(clientId);
     await (await client?.catch(() => undefined))?.close().catch(() => undefined);
     await this.connections.get(clientId)?.close();
     this.connections.delete(clientId);
+    this.bent.delete(clientId);
   }
 
   async closeAll(): Promise<void> {

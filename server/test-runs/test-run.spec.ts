@@ -84,16 +84,17 @@ test("no handler: declined, and the output says so", async ({ mcp }) => {
     const report = await runTests({
       ...Object.fromEntries(Object.entries(files).filter(([name]) => !name.endsWith(".test.ts"))),
       "with-url.test.ts": `import { expect, test } from "@frontmcp/testing";
-test("the client with URL mode is asked with a link and opens it", async ({ mcp }) => {
+test("the client with URL mode is asked with a link, and the person signs in on the page", async ({ mcp }) => {
   const client = mcp.as("modern-with-url");
   const asked: unknown[] = [];
-  client.onElicitation((request) => {
+  client.onElicitation(async (request) => {
     asked.push(request);
+    await client.outside.signIn(request.url);
     return { action: "accept" };
   });
   const result = await client.tools.call("open_billing", { id: "T-2" });
-  expect(asked).toEqual([{ mode: "url", message: "Sign in to billing to see the invoice for T-2", url: "https://billing.example.com/signin?ticket=T-2" }]);
-  expect(result.raw.structuredContent).toMatchObject({ id: "T-2", linkOpened: true });
+  expect(asked).toEqual([{ mode: "url", message: "Sign in to billing to see the invoice for T-2", url: expect.stringContaining("http://localhost/outside/billing-sign-in?ticket=T-2&flow=") }]);
+  expect(result.raw.structuredContent).toMatchObject({ id: "T-2", linkOpened: true, signedIn: true });
   expect(client.persona).toBe("modern-with-url");
 });
 test("mcp itself declares only forms", async ({ mcp }) => {
@@ -102,7 +103,7 @@ test("mcp itself declares only forms", async ({ mcp }) => {
 `,
     });
     expect(report.tests.map((t: any) => [t.name, t.status, t.error?.message])).toEqual([
-      ["the client with URL mode is asked with a link and opens it", "passed", undefined],
+      ["the client with URL mode is asked with a link, and the person signs in on the page", "passed", undefined],
       ["mcp itself declares only forms", "passed", undefined],
     ]);
   });

@@ -8,6 +8,7 @@ import { TOOL_FAILURE_CODES } from "../../contract/tool-errors";
 import type { CollectedTest as Collected, TestResult as VmTestResult } from "../../runtime/testing/index";
 import type { CompiledProject } from "../compile/compile";
 import { ElicitationFallback } from "../mcp/elicitation-fallback";
+import { OutsideFlows } from "../outside/outside-flows";
 import type { FlowState } from "../mcp/request-state";
 import { realClock } from "../mcp/official/instance";
 import { OfficialProject } from "../mcp/official/official-project";
@@ -50,6 +51,8 @@ type RunDeps = Omit<TestRunDeps, "pool"> & { pool: VmOpener };
 export type TestProject = { server: CompiledProject; tests: CompiledProject };
 
 const MAX_FAILURES_PER_TEST = 5;
+/** Pages of the pretend outside site one test file's server keeps open; a page nobody presses expires with the test's time. */
+const MAX_TEST_OUTSIDE_PAGES = 20;
 
 function failedFile(file: string, name: string, message: string, serverFailures?: ServerFailure[]): TestOutcome {
   return { file, name, status: "failed", durationMs: 0, error: { message }, logs: [], ...(serverFailures && { serverFailures }) };
@@ -83,7 +86,9 @@ class FailureLog {
  * A test file's server: `endpoint` is its /mcp (for raw requests); `connect`, when given, opens a client connection
  * in process, served by the SDK from the same learner server, without HTTP framing.
  */
-type Served = { endpoint: McpEndpoint; connect?: (modern: boolean) => InProcessConnection | undefined; close(): Promise<void> } | { failure: ServerFailure };
+type Served =
+  | { endpoint: McpEndpoint; connect?: (modern: boolean) => InProcessConnection | undefined; outside?: OutsideFlows; close(): Promise<void> }
+  | { failure: ServerFailure };
 
 function loadFailure(error: unknown): { failure: ServerFailure } {
   const where = (error as { where?: string }).where;
@@ -101,9 +106,11 @@ async function serveFrontMcp(deps: RunDeps, server: CompiledProject, failures: F
     await serverVm.close();
     return loadFailure(error);
   }
+  const outside = new OutsideFlows({ maxFlows: MAX_TEST_OUTSIDE_PAGES, waitMs: limits.testTimeoutMs });
   const host = {
     id: `test-${randomBytes(9).toString("base64url")}`,
     fallback: new ElicitationFallback(),
+    outside,
     serverInfo: async () => loaded.server,
     listTools: async () => loaded.tools,
     callTool: async (call: ToolCall) => {
@@ -116,7 +123,7 @@ async function serveFrontMcp(deps: RunDeps, server: CompiledProject, failures: F
   const consumed = ownConsumedStates();
   const endpoint = createSessionEndpoint(host, codec, { maxBodyBytes: limits.maxBodyBytes, consumed });
   const connect = () => connectInProcess(({ era }) => createLearnerServer(host, era, codec, consumed));
-  return { endpoint, connect, close: async () => (await endpoint.close(), await serverVm.close()) };
+  return { endpoint, connect, outside, close: async () => (outside.clear(), await endpoint.close(), await serverVm.close()) };
 }
 
 /** An official-SDK project's server: the real SDK, an instance per connection, as /mcp and a stdio launcher serve it. */
@@ -178,6 +185,7 @@ class ServedTests {
       async (clientId, request) => invokeEntry(testVm, "answerElicitation", { clientId, request }, limits.callTimeoutMs, { awaitsHost: true }),
       served.connect,
       this.transcribe,
+      served.outside,
     );
     this.clients = clients;
     // What the tests ask the host to do (fixture clients, their calls) is metered per test and capped.

@@ -1,6 +1,6 @@
 // Under the outcome of a misbehaving call: which rule the client broke, what the server answered, and whether that
 // answer keeps the spec's rule, with a link to the section that states it.
-import { MISBEHAVIOURS, type MisbehaviourName } from "../../contract/misbehaviour";
+import { eraOf, MISBEHAVIOURS, type MisbehaviourName } from "../../contract/misbehaviour";
 import type { FinishedCall } from "../tabs/call/call-store";
 import { serverKept } from "./server-kept";
 
@@ -18,7 +18,9 @@ export function RuleKept({ call, broke }: { call: FinishedCall; broke: Misbehavi
         <strong>This client broke a rule:</strong> {rule.label}. {rule.does}
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        “What you answered” is the person's answer; round 2 sent the broken one. The Wire tab shows both rounds as sent.
+        {eraOf(broke) === "2026-07-28"
+          ? "“What you answered” is the person's answer; round 2 sent the broken one. The Wire tab shows both rounds as sent."
+          : "The Wire tab shows the broken POST and the session's answer to it, beside the call's own stream."}
       </p>
       <p className="mt-1">
         <strong>The server answered</strong> {answered}. {kept ? "That answer keeps the rule:" : "That answer does not keep the rule, which says:"}{" "}

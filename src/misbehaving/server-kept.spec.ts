@@ -25,4 +25,19 @@ describe("whether the server's answer keeps the rule broken", () => {
         answered: "a normal result: the tool acted on the broken round",
       });
   });
+
+  test("a 2025-11-25 rule is kept by HTTP 400 with -32600 to the broken POST, and by nothing else", () => {
+    const refused = { status: 400, text: JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } }) };
+    const call = { kind: "result", result: {}, answers: asked([1]) } as const;
+    expect(serverKept("answer-twice", { ...call, brokenPost: refused })).toEqual({
+      kept: true,
+      answered: "HTTP 400 to the broken POST, JSON-RPC error -32600",
+    });
+    expect(serverKept("id-in-flight", { ...call, brokenPost: { status: 200, text: "" } })).toEqual({
+      kept: false,
+      answered: "HTTP 200 to the broken POST: it took it",
+    });
+    expect(serverKept("answer-after-cancel", { kind: "failure", answers: [], brokenPost: { status: 400, text: "not json" } }).kept).toBe(false);
+    expect(serverKept("answer-twice", call).kept).toBe(false);
+  });
 });

@@ -62,6 +62,17 @@ describe("opening a recording", () => {
     expect(stepLine(steps[0])).toBe("POST tools/call → 200");
   });
 
+  test("a misbehaving client's broken POST and a call its client's timeout ended open as they were recorded", () => {
+    const base = { seq: 2, tool: "close_ticket", persona: "misbehaving", args: { id: "T-1" }, at: 2, answers: [] };
+    const calls = [
+      { ...base, kind: "result", result: {}, rounds: 1, broke: "answer-twice", brokenPost: { status: 400, text: '{"error":{"code":-32600}}' } },
+      { ...base, seq: 3, kind: "failure", message: "The client stopped waiting", timedOut: true },
+    ];
+    const r = read({ ...good(), calls: [...good().calls, ...calls] });
+    expect(r.ok && r.recording.calls.slice(1)).toEqual(calls);
+    expect(message({ ...good(), calls: [{ ...calls[1], timedOut: false }] })).toContain("timedOut");
+  });
+
   test("a file that is not JSON, not a recording, or of another version is refused by name", () => {
     expect(message("{not json")).toMatch(/not JSON/);
     expect(message({ hello: 1 })).toMatch(/not a recording/);

@@ -1,5 +1,5 @@
 import { PublicMcpError, Tool, ToolContext, z } from "@frontmcp/sdk";
-import { billingLinksSent, tickets } from "./store";
+import { invoices, tickets } from "./store";
 
 @Tool({
   name: "open_billing",
@@ -13,16 +13,17 @@ export class OpenBilling extends ToolContext {
 
     // Never: this.elicit("Billing password?", z.object({ password: z.string() })).
     // The password would pass through the client, the model's context and our server.
-    const answer = await this.elicit(`Sign in to billing to see the invoice for ${ticket.id}`, {
-      mode: "url",
-      url: `https://billing.example.com/signin?ticket=${ticket.id}`,
-    });
+    const signIn = this.outsidePage("billing-sign-in", { ticket: ticket.id });
+    const answer = await this.elicit(`Sign in to billing to see the invoice for ${ticket.id}`, { mode: "url", url: signIn.url });
 
     if (answer.status !== "accept") {
       return { id: ticket.id, linkOpened: false, reason: `The person did not open the sign-in page (${answer.status}).` };
     }
-    // Accept only means "I agree to open this page". It does not mean the sign-in worked.
-    billingLinksSent.add(ticket.id);
-    return { id: ticket.id, linkOpened: true, note: "Wait for the person to say they have signed in before reading the invoice." };
+    // Accept only means "I agree to open this page". The sign-in happens on the page: wait for it.
+    const outcome = await signIn.finished();
+    if (outcome !== "completed") {
+      return { id: ticket.id, linkOpened: true, signedIn: false, reason: `The sign-in did not finish (${outcome}).` };
+    }
+    return { id: ticket.id, linkOpened: true, signedIn: true, invoice: invoices.get(ticket.id) };
   }
 }

@@ -6,6 +6,7 @@ import { useSession, type ListedTool } from "../../server-bridge/session";
 import { Spinner } from "../../ui/Spinner";
 import { adaptSchema } from "./schema-adapter";
 import { callStore, useCall } from "./call-store";
+import { OutsideWait } from "./OutsideWait";
 import { ElicitationPanel } from "./ElicitationPanel";
 import { CallOutcomeView } from "./CallOutcomeView";
 import { ServedByNote } from "./ServedByNote";
@@ -17,6 +18,7 @@ import { simpleFields } from "./simple-form";
 import { useFullForm } from "./full-form";
 import { BreakPicker } from "../../misbehaving/BreakPicker";
 import { RuleKept } from "../../misbehaving/RuleKept";
+import { HeldAnswer, PersonTiming } from "./PersonTiming";
 
 const ARGS_FORM_ID = "tool-arguments";
 
@@ -204,8 +206,9 @@ export function CallTab() {
             <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady}>
               Call <kbd className="text-xs">Ctrl/⌘+Enter</kbd>
             </button>
-            {call.running && !call.question && <Spinner label="Calling…" />}
+            {call.running && !call.question && !call.held && (call.awaitingPage ? <OutsideWait url={call.awaitingPage} /> : <Spinner label="Calling…" />)}
           </div>
+          <PersonTiming delay={call.personDelay} fastForward={call.fastForward} running={call.running} />
         </div>
       )}
 
@@ -218,6 +221,7 @@ export function CallTab() {
         </div>
       )}
       {call.question && <ElicitationPanel question={call.question} />}
+      {call.held && <HeldAnswer until={call.held.until} pushed={persona.protocolVersion === "2025-11-25"} />}
       {call.outcome && !call.question && (
         <CallOutcomeView
           key={call.outcome.seq}

@@ -57,7 +57,12 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
     };
   }, [question]);
 
-  const where = question.via === "pushed" ? "pushed as elicitation/create on the call's stream" : `input_required, round ${question.round}`;
+  const where =
+    question.via === "pushed"
+      ? "pushed as elicitation/create on the call's stream"
+      : question.via === "url-required"
+        ? "listed by error -32042: the call is made again once the server says the page is done"
+        : `input_required, round ${question.round}`;
   const formId = `elicitation-${question.key}`;
   return (
     <section
@@ -95,7 +100,7 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
           </div>
         </>
       ) : question.mode === "url" ? (
-        <UrlConsent url={question.url ?? ""} />
+        <UrlConsent url={question.url ?? ""} elicitationId={question.elicitationId} />
       ) : (
         <>
           <Suspense fallback={<Spinner label="Loading the form…" />}>
@@ -125,8 +130,9 @@ export function ElicitationPanel({ question }: { question: ElicitationQuestion }
   );
 }
 
-function UrlConsent({ url }: { url: string }) {
+function UrlConsent({ url, elicitationId }: { url: string; elicitationId?: string }) {
   const openable = isWebUrl(url);
+  const outside = openable && new URL(url).origin === location.origin && new URL(url).pathname.startsWith("/outside/");
   return (
     <div>
       <p className="mb-1 text-sm">The server wants you to open this page. It has not been opened; nothing was fetched.</p>
@@ -138,6 +144,13 @@ function UrlConsent({ url }: { url: string }) {
       </p>
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-400">
         Accept means you consent to open it; the result arrives later through the server, not through this answer.
+        {outside && " This is the playground's pretend sign-in page: it opens in a new tab, where you press Sign in or Cancel."}
+        {elicitationId ? (
+          <>
+            {" "}
+            2025-11-25: the server will name <code className="font-mono">{elicitationId}</code> in notifications/elicitation/complete when the page is done.
+          </>
+        ) : null}
       </p>
       <div className="flex flex-wrap gap-2" data-consent>
         <button

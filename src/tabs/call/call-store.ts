@@ -15,6 +15,7 @@ import { loadPersona, savePersona } from "./stored-persona";
 import { MISBEHAVIOUR_NAMES, type MisbehaviourName } from "../../../contract/misbehaviour";
 import { announce } from "../../ui/announcer";
 import { outcomeAnnouncement, questionAnnouncement } from "./call-announcements";
+import { PERSON_DELAYS, type PersonDelay } from "./person-delays";
 
 export type FinishedCall = CallOutcome & {
   /** Counts calls across the page, so history entries have a stable name ("call 3"). */
@@ -36,18 +37,25 @@ export interface LessonCall {
   args: Record<string, Record<string, unknown>>;
   running: boolean;
   question?: ElicitationQuestion;
+  /** The page an accepted URL-mode question sent the person to, while the call goes on without them. */
+  awaitingPage?: string;
   outcome?: FinishedCall;
   /** Finished calls of this lesson, newest first. */
   history: FinishedCall[];
   groupId?: number;
   /** Set when the call could not start or finish (compile error, server unreachable, answer lost). */
   problem?: string;
+  /** The person has answered and hands the answer over at `until` (never, when not set). */
+  held?: { until?: number };
 }
 
 export interface CallState extends LessonCall {
   persona: PersonaName;
   /** The rule the `misbehaving` client breaks. */
   breaks: MisbehaviourName;
+  /** How long the person takes to hand an answer over, and whether calls are fast-forwarded. */
+  personDelay: PersonDelay;
+  fastForward: boolean;
   lessonId?: string;
   /** The client the open lesson's text is written for. */
   lessonPersona?: PersonaName;
@@ -74,12 +82,16 @@ const SESSION_GONE =
 class CallStore {
   private persona: PersonaName = loadPersona() ?? DEFAULT_PERSONA;
   private breaks: MisbehaviourName = MISBEHAVIOUR_NAMES[0];
+  private personDelay: PersonDelay = "now";
+  private fastForward = false;
   private lessonPersona: PersonaName | undefined;
   private lessonId = NO_LESSON;
   private lessons = new Map<string, LessonCall>([[NO_LESSON, empty()]]);
-  private view: CallState = { ...empty(), persona: this.persona, breaks: this.breaks };
+  private view: CallState = { ...empty(), persona: this.persona, breaks: this.breaks, personDelay: this.personDelay, fastForward: this.fastForward };
   private listeners = new Set<() => void>();
   private pending = new Map<string, { resolve: (a: ElicitAnswer) => void; reject: (e: Error) => void }>();
+  /** Answers the person gave and has not handed over yet, per lesson. */
+  private heldAnswers = new Map<string, ElicitAnswer>();
   private seq = 0;
 
   subscribe = (l: () => void) => {
@@ -99,6 +111,8 @@ class CallStore {
       ...this.of(this.lessonId),
       persona: this.persona,
       breaks: this.breaks,
+      personDelay: this.personDelay,
+      fastForward: this.fastForward,
       lessonId: this.lessonId || undefined,
       lessonPersona: this.lessonPersona,
     };
@@ -130,7 +144,8 @@ class CallStore {
     const open = this.pending.get(lessonId);
     if (!open) return;
     this.pending.delete(lessonId);
-    this.setFor(lessonId, { question: undefined, problem: why });
+    this.heldAnswers.delete(lessonId);
+    this.setFor(lessonId, { question: undefined, held: undefined, problem: why });
     open.reject(new QuestionWithdrawn(why));
   }
 
@@ -149,16 +164,43 @@ class CallStore {
     this.publish();
   }
 
+  setPersonDelay(delay: PersonDelay) {
+    this.personDelay = delay;
+    this.publish();
+  }
+
+  setFastForward(on: boolean) {
+    this.fastForward = on;
+    this.publish();
+  }
+
   setArgs(tool: string, value: Record<string, unknown>) {
     this.set({ args: { ...this.of(this.lessonId).args, [tool]: value } });
   }
 
-  /** The person's answer to the open question (Accept / Decline / Cancel, or raw JSON). */
+  /**
+   * The person's answer to the open question (Accept / Decline / Cancel, or raw JSON), handed to the client after the
+   * person's delay. Until then the question stays open: the call may end first (a client's timeout), or be withdrawn.
+   */
   answer(answer: ElicitAnswer) {
-    const open = this.pending.get(this.lessonId);
-    this.pending.delete(this.lessonId);
-    this.set({ question: undefined });
-    open?.resolve(answer);
+    const lessonId = this.lessonId;
+    const open = this.pending.get(lessonId);
+    const delay = PERSON_DELAYS[this.personDelay];
+    const { question } = this.of(lessonId);
+    this.set({ question: undefined, awaitingPage: question?.mode === "url" && answer.action === "accept" ? question.url : undefined });
+    if (!open || delay === 0) return this.handOver(lessonId, answer);
+    this.set({ held: delay === null ? {} : { until: Date.now() + delay } });
+    this.heldAnswers.set(lessonId, answer);
+    if (delay !== null) setTimeout(() => this.pending.get(lessonId) === open && this.handOver(lessonId, answer), delay);
+  }
+
+  /** Gives the held answer to the client now (the "Hand it over now" button), or `answer` when given. */
+  handOver(lessonId = this.lessonId, answer = this.heldAnswers.get(lessonId)) {
+    const open = this.pending.get(lessonId);
+    this.pending.delete(lessonId);
+    this.heldAnswers.delete(lessonId);
+    this.setFor(lessonId, { held: undefined });
+    if (answer) open?.resolve(answer);
   }
 
   /** Forgets this lesson's history (the reset of a lesson, or of all lessons). */
@@ -176,7 +218,7 @@ class CallStore {
   private askIn = (lessonId: string) => (question: ElicitationQuestion) =>
     new Promise<ElicitAnswer>((resolve, reject) => {
       this.pending.set(lessonId, { resolve, reject });
-      this.setFor(lessonId, { question });
+      this.setFor(lessonId, { question, awaitingPage: undefined });
       announce(questionAnnouncement(question));
     });
 
@@ -187,7 +229,7 @@ class CallStore {
     if (!tool || state.running) return;
     const persona = personaNamed(this.persona);
     const groupId = wireLog.beginGroup(`tools/call ${tool}`, persona.label);
-    this.set({ tool, running: true, outcome: undefined, problem: undefined, question: undefined, groupId });
+    this.set({ tool, running: true, outcome: undefined, problem: undefined, question: undefined, held: undefined, groupId });
     // Called by shortcut before the form was touched: start from the schema's defaults, as the form would.
     const info = sessionKeeper.snapshot().tools.find((t) => t.name === tool);
     await this.run(lessonId, groupId, tool, state.args[tool] ?? adaptSchema(info?.inputSchema).initial);
@@ -218,7 +260,8 @@ class CallStore {
       const outcome = await sessionKeeper.withSession(files, async (_id, mcpUrl) => {
         try {
           const { generation, discover } = sessionKeeper.snapshot();
-          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId), breaks });
+          const fastForward = this.fastForward;
+          return await mcp.callTool({ mcpUrl, generation, discover, persona, tool, args, ask: this.askIn(lessonId), breaks, fastForward });
         } catch (err) {
           if (!(err instanceof mcp.SessionGoneError)) throw err;
           // Before any answer a fresh session can quietly take the call; after one, the answer is lost and the person must know.
@@ -248,12 +291,13 @@ class CallStore {
       verdictKeeper.request();
     } catch (err) {
       if (!isCurrent()) return;
-      const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;
+      const message = err instanceof CompileError ? `${err.message} Fix the problems listed under the editor, then call again.` : (err as Error).message;
       this.setFor(lessonId, { problem: message });
     } finally {
       if (isCurrent()) {
         this.pending.delete(lessonId);
-        this.setFor(lessonId, { running: false, question: undefined });
+        this.heldAnswers.delete(lessonId);
+        this.setFor(lessonId, { running: false, question: undefined, held: undefined, awaitingPage: undefined });
       }
     }
   }

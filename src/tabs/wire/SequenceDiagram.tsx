@@ -1,12 +1,14 @@
 // The call's rounds as a sequence diagram: person, client and server lifelines, one arrow per
 // message, so the two round trips of 2026-07-28 (or the pushed request of 2025-11-25) are
 // visible at a glance. A screen reader reads the same arrows as a numbered list instead of the picture.
-import { arrowsFor, type Arrow } from "./sequence";
+import { arrowsFor, OUTSIDE_LANE, type Arrow } from "./sequence";
 import type { ReadExchange } from "./wire-analysis";
 import { ScrollableBox } from "../../ui/Scrollable";
 
-const LANES = ["Person", "Client", "Server"];
-const X = [70, 300, 530];
+const LANES = ["Person", "Client", "Server", "Outside page"];
+/** Three lanes across the width, or four when a call sent someone to an outside page. */
+const X3 = [70, 300, 530];
+const X4 = [60, 220, 380, 540];
 const ROW = 30;
 const TOP = 34;
 
@@ -21,6 +23,9 @@ const toneClass: Record<Arrow["tone"], string> = {
 export function SequenceDiagram({ rows }: { rows: ReadExchange[] }) {
   const arrows = arrowsFor(rows);
   if (!arrows.length) return null;
+  const outside = arrows.some((a) => a.from === OUTSIDE_LANE || a.to === OUTSIDE_LANE);
+  const lanes = outside ? LANES : LANES.slice(0, 3);
+  const X = outside ? X4 : X3;
   const height = TOP + arrows.length * ROW + 10;
   return (
     <figure>
@@ -32,7 +37,7 @@ export function SequenceDiagram({ rows }: { rows: ReadExchange[] }) {
               <path d="M0,0 L10,5 L0,10 z" fill="currentColor" />
             </marker>
           </defs>
-          {LANES.map((name, i) => (
+          {lanes.map((name, i) => (
             <g key={name} className="text-slate-600 dark:text-slate-400">
               <text x={X[i]} y={16} textAnchor="middle" className="fill-slate-800 text-[13px] font-semibold dark:fill-slate-100">
                 {name}

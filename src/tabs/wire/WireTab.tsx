@@ -8,6 +8,7 @@ import { download } from "../../ui/download";
 import { ExchangeView } from "./ExchangeView";
 import { OutsideClients } from "./OutsideClients";
 import { SequenceDiagram } from "./SequenceDiagram";
+import { UrlModeEras } from "./UrlModeEras";
 import { readGroup, roundInstances } from "./wire-analysis";
 
 /** `outsideToo`: outside clients' cards are on the tab as well, so the page's own say whose they are. Also the replay's card. */
@@ -71,6 +72,7 @@ export function GroupCard({
           </p>
         )}
         <SequenceDiagram rows={rows} />
+        <UrlModeEras rows={rows} />
         {rows.map((row) => {
           const previous = row.round && row.round > 1 ? rounds[row.round - 2] : undefined;
           return <ExchangeView key={row.exchange.seq} row={row} previousRound={previous} />;

@@ -21,6 +21,8 @@ export interface ReadExchange {
   response?: RpcMessage;
   /** Requests the server pushed on this response stream (2025-11-25 elicitation/create). */
   pushed: RpcMessage[];
+  /** Notifications on this response stream (2025-11-25 notifications/elicitation/complete), in order. */
+  notices: RpcMessage[];
   round?: number;
   resultType?: string;
   label: string;
@@ -40,6 +42,7 @@ export function readGroup(group: WireGroup): ReadExchange[] {
     const messages = exchange.messages.filter((m): m is RpcMessage => !!m && typeof m === "object");
     const response = messages.find((m) => request?.id !== undefined && m.id === request.id && ("result" in m || "error" in m));
     const pushed = messages.filter((m) => typeof m.method === "string" && m.id !== undefined);
+    const notices = messages.filter((m) => typeof m.method === "string" && m.id === undefined);
     let role: ExchangeRole = "other";
     let label = `${exchange.httpMethod}`;
     if (exchange.httpMethod === "GET") {
@@ -65,6 +68,7 @@ export function readGroup(group: WireGroup): ReadExchange[] {
       request,
       response,
       pushed,
+      notices,
       round: role === "round" ? ++round : undefined,
       resultType,
       label,
