@@ -7,7 +7,8 @@ import type { CompiledProject } from "../../compile/compile";
 import { isTestFile } from "../../compile/project-files";
 import { ProjectLoadError, type Limits } from "../../project/project-vm";
 import { type EntryName, type EntryArgs, invokeEntry } from "../../sandbox/entry-points";
-import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
+import { describeSandboxError, SandboxError, type SandboxVm } from "../../sandbox/pool";
+import type { VmOpener } from "../../sandbox/sandbox";
 import { SessionConsole } from "../../session/session-console";
 import { DEFAULT_LOG_SESSION_KB } from "../../config";
 
@@ -54,7 +55,7 @@ export class OfficialInstance<C = unknown> {
   }
 
   static async start<C>(
-    pool: SandboxPool,
+    pool: VmOpener,
     project: CompiledProject,
     limits: Limits,
     clock: Clock,
