@@ -68,7 +68,7 @@ export class Session implements ToolHost {
     outsideWaitMs = DEFAULT_OUTSIDE_WAIT_SECONDS * 1000,
   ) {
     this.console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024);
-    this.outside = new OutsideFlows({ maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
+    this.outside = new OutsideFlows(id, { maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
   }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
