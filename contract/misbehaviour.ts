@@ -57,7 +57,7 @@ export const MISBEHAVIOURS = {
     expect: "invalid_request_state",
   },
   "state-after-reset": {
-    label: "round 2 after Reset",
+    label: "round 2 after Reset data",
     does: "Resets the server's data between the rounds, then sends round 2 as if nothing happened.",
     rule: "A server SHOULD bind requestState to the state it was made in; after a reset the question no longer stands.",
     spec: MRTR,

@@ -4,6 +4,7 @@
 import * as z from "zod";
 import { ProjectFiles } from "./api";
 import type { ItemState } from "./verdicts";
+import type { LessonSummary } from "./lessons";
 
 /** What the teacher leads; learners' pages follow it. */
 export type RoomLead = {
@@ -121,6 +122,8 @@ export type LearnerRoom = {
   handRaised: boolean;
   /** After the end: the learner's own results. */
   summary?: LearnerSummary;
+  /** Teachers' challenges this room includes, for the menu after the course's own (text and starter by GET /api/lessons/{id}). */
+  challenges: LessonSummary[];
 };
 
 /** POST /api/rooms/{code}/hint-reveal: the learner revealed one hint of `item`; counted on the board. */
@@ -213,6 +216,11 @@ export const CreateRoom = z.object(
     title: z.string({ error: '"title" must be a string' }).optional(),
     /** Hints shown on every failing check from the start, instead of held until the teacher releases them. */
     hintsAlways: z.boolean({ error: '"hintsAlways" must be true or false' }).optional(),
+    /** Teachers' published challenges the room includes from the start (ids from POST /api/challenges). */
+    challenges: z
+      .array(z.string({ error: '"challenges" must be a list of challenge ids' }), { error: '"challenges" must be a list of challenge ids' })
+      .max(50)
+      .optional(),
   },
   { error: "Send a JSON object" },
 );
@@ -239,4 +247,10 @@ export const HandChange = z.object(
     learner: z.number().int().positive().optional(),
   },
   { error: 'Send { "learnerKey", "text"? }' },
+);
+
+/** POST /api/rooms/{code}/items: a teacher's published challenge joins the room's menu and board. */
+export const AddRoomItem = z.strictObject(
+  { challengeId: z.string({ error: '"challengeId" must be the id POST /api/challenges gave' }) },
+  { error: 'Send { "challengeId" }' },
 );

@@ -1,5 +1,5 @@
-// Lesson 2 by keyboard alone, in both themes: Tab from the top of the page to the call's arguments (leaving the
-// editor with its own key), a call, the form that takes focus when the tool asks, Accept, and the result that
+// Lesson 2 by keyboard alone, in both themes: Tab from the top of the page to the call's arguments (past the
+// editor, one Tab stop that Tab never enters), a call, the form that takes focus when the tool asks, Accept, and the result that
 // takes focus when the call ends. What a screen reader is told is read from Chromium's accessibility tree. Dialogs
 // hold focus and give it back; the editor's screen reader mode is one key away; the page at 200 % zoom loses
 // nothing. Screenshots of the focus ring go to test-results/screenshots/a11y/ for a person to look at.
@@ -19,14 +19,11 @@ beforeAll(() => void mkdirSync(OUT, { recursive: true }));
 const ARGUMENT = "#tool-arguments input";
 const isInEditor = (page: Page) => focusIsIn(page, ".monaco-editor");
 
-/** Tab forward to `selector`; where Tab lands in the editor (where it indents), its own key makes Tab move on. */
+/** Tab forward to `selector`, failing if Tab ever lands inside the editor (where Tab would indent). */
 async function tabPastEditorTo(page: Page, selector: string, most = 80) {
   for (let i = 0; i < most; i++) {
     await page.keyboard.press("Tab");
-    if (await isInEditor(page)) {
-      await page.keyboard.press("Control+M");
-      continue;
-    }
+    if (await isInEditor(page)) throw new Error("Tab from outside went into the editor");
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
   }
   throw new Error(`${most} presses of Tab never reached ${selector}`);
@@ -106,7 +103,9 @@ test("the editor's screen reader mode: its key is in the editor's name, and pres
   await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 30_000 });
   const toggle = page.getByRole("button", { name: "Shift+Alt+F1: screen reader" });
   expect(await toggle.getAttribute("aria-pressed")).toBe("false");
-  await tabTo(page, ".monaco-editor *", 60);
+  await tabTo(page, "[data-testid=editor-stop]", 60);
+  await page.keyboard.press("Enter");
+  expect(await isInEditor(page)).toBe(true);
   expect((await axNames(page, "textbox")).some((n) => n.includes("Shift+Alt+F1 turns screen reader mode on or off"))).toBe(true);
   await page.keyboard.press("Shift+Alt+F1");
   await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");

@@ -3,7 +3,7 @@
 // with the way onward. Screenshots at 1280 and 390 px, light and dark.
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, expect, inject, test } from "vitest";
 import { newContext, openLesson, shareHash, sharedBrowser } from "./support/browser";
 
@@ -38,12 +38,13 @@ async function check(page: Page, nth: number) {
 }
 
 /** Both widths; on a phone the Tests panel is its own pane ("Try it"), the end of course is in the lesson pane. */
-async function shots(page: Page, stage: string, dark: boolean, pane: "Try it" | "Lesson" = "Try it") {
+async function shots(page: Page, stage: string, dark: boolean, pane: "Try it" | "Lesson" = "Try it", inView?: Locator) {
   mkdirSync(OUT, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.waitForTimeout(200);
     if (width === 390) await page.getByRole("tab", { name: pane, exact: true }).click();
+    await inView?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${OUT}alone-${stage}-${dark ? "dark" : "light"}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -76,6 +77,7 @@ for (const dark of [false, true]) {
     expect(await panel.getByTestId("solution-later").innerText()).toContain("1 to go");
     expect(await panel.getByRole("button", { name: "Show me the solution" }).count()).toBe(0);
     await check(page, 3);
+    await shots(page, "solution-offer", dark, "Try it", panel.getByRole("button", { name: "Show me the solution" }));
     await panel.getByRole("button", { name: "Show me the solution" }).click();
     const shownSolution = panel.getByTestId("solution");
     await shownSolution.waitFor({ timeout: 15_000 });
@@ -85,7 +87,7 @@ for (const dark of [false, true]) {
         .find((l) => l.includes("elicit"))!
         .trim(),
     );
-    await shots(page, "solution", dark);
+    await shots(page, "solution", dark, "Try it", shownSolution);
   }, 300_000);
 
   test(`the end of course after the last challenge and from the menu (${dark ? "dark" : "light"})`, async () => {
@@ -98,6 +100,9 @@ for (const dark of [false, true]) {
     await expect.poll(() => page.getByTestId("check-summary").innerText(), { timeout: 60_000 }).toContain("challenge complete");
 
     const lessons = (await (await fetch(`${base}/api/lessons`)).json()) as { id: string; kind: string; taught: string }[];
+    // The header's counter counts lessons and challenges alike: the one challenge passed is its 1.
+    expect(lessons.filter((l) => l.kind === "challenge").length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("progress-count").innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^1 of ${lessons.length}\\b`));
     const last = lessons.filter((l) => l.kind === "challenge").at(-1)!;
     await openLesson(page, base, last.id);
     await page.getByTestId("to-course-end").click();

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { call, sharedBrowser, themedPage, toolAsks, watchErrors } from "./support/browser";
+import { call, pressCheck, sharedBrowser, shippedChallenge, themedPage, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
@@ -42,25 +42,13 @@ async function openWithDraft(p: Page, lessonId: string, files: Record<string, st
   await p.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
 }
 
-async function check(p: Page): Promise<{ name: string; passed: boolean }[]> {
-  await p.getByRole("tab", { name: /Tests/ }).click();
-  await p.getByRole("button", { name: "Check", exact: true }).click();
-  const results = p.getByTestId("check-results").getByTestId("check");
-  await results.first().waitFor({ timeout: 60_000 });
-  return results.evaluateAll((els) => els.map((e) => ({ name: e.textContent ?? "", passed: e.getAttribute("data-passed") === "true" })));
-}
-
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   // The backend opens its database with the first room: do that here, where a slow first open (tens of seconds
   // on a loaded machine) falls under the set-up's time limit rather than a step's.
   const warm = await fetch(`${base}/api/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   expect(warm.status).toBe(201);
-  const res = await fetch(`${base}/api/lessons/${C1}`);
-  const starter = (await res.json()).files as Record<string, string>;
-  // The reference solution is never served; the test knows it from the repository, as a learner who solved it would.
-  const dir = fileURLToPath(new URL(`../checks/${C1}/solution/`, import.meta.url));
-  solution = Object.fromEntries(Object.keys(starter).map((f) => [f, readFileSync(dir + f, "utf8")]));
+  solution = (await shippedChallenge(base, C1)).solution;
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -106,7 +94,7 @@ describe("a workshop room", () => {
     await openWithDraft(learners[1], C1, solution);
     await learners[2].goto(`${base}/?lesson=${C1}`);
     await learners[2].getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
-    const [a, b, c] = [await check(learners[0]), await check(learners[1]), await check(learners[2])];
+    const [a, b, c] = [await pressCheck(learners[0]), await pressCheck(learners[1]), await pressCheck(learners[2])];
     expect(a.every((x) => x.passed) && b.every((x) => x.passed)).toBe(true);
     const failing = c.filter((x) => !x.passed);
     expect(failing.length).toBeGreaterThan(0);

@@ -1,21 +1,20 @@
 // Verdicts a learner and a teacher can trust: a lesson ticks from the server's own run of its goal check, shows
 // "passed before, broken now" when the code breaks, and the counter counts lessons and challenges; Check says a
-// compile error alone, then what a failed check did; the Hidden checks panel marks a result out of date as soon as
-// the code changes; the teacher's board keeps "passes now" and "broken now" apart. Screenshots: /work/shots/verdicts/.
-import { mkdirSync, readFileSync } from "node:fs";
+// compile error alone, then what a failed check did; the Tests tab and the status bar count the same problems; the
+// Hidden checks panel marks a result out of date as soon as the code changes; the teacher's board keeps "passes now" and "broken now" apart. Screenshots go to SHOTS_DIR.
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
 import { newContext, sharedBrowser, typeAtEnd, watchErrors } from "./support/browser";
+import { themedShots } from "./support/shots";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const OUT = "/work/shots/verdicts/";
 const L5 = "05-ask-first-then-act";
 const C5 = "c5-say-what-happened";
 
 beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
   // The backend opens its database with the first room: here, under the set-up's time limit rather than a step's.
   const warm = await fetch(`${base}/api/rooms`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   expect(warm.status).toBe(201);
@@ -48,19 +47,11 @@ async function openWith(page: Page, id: string, files?: Record<string, string>) 
   await page.locator("article[aria-label=Lesson] h1").waitFor({ timeout: 30_000 });
 }
 
-/** Both themes at 1280 and 390 px wide (on a phone, showing `pane`), then back to 1280 light. */
-async function shots(page: Page, name: string, pane?: "Lesson" | "Try it") {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle("dark", d), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      if (width === 390 && pane) await page.getByRole("tab", { name: pane, exact: true }).click();
-      await page.screenshot({ path: `${OUT}${name}-${dark ? "dark" : "light"}-${width}.png` });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** Both themes at 1280 and 390 px wide (on a phone, showing `pane`), when SHOTS_DIR is set. */
+const shots = (page: Page, name: string, pane?: "Lesson" | "Try it") =>
+  themedShots(page, name, async (width) => {
+    if (width === 390 && pane) await page.getByRole("tab", { name: pane, exact: true }).click();
+  });
 
 const checkedOption = (page: Page) => page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText();
 
@@ -71,11 +62,12 @@ describe("ticks say what the code does now", () => {
     const starter = await starterOf(L5);
     await openWith(page, L5);
     await page.getByRole("tab", { name: /Tests/ }).click();
+    // The verdict asked after the run is the goal check's: the starter still writes history before asking.
+    const verdict = page.waitForResponse((r) => r.url().endsWith("/verdict") && r.request().method() === "POST", { timeout: 60_000 });
     await page.getByRole("button", { name: /Run tests/ }).click();
     await page.getByTestId("test-run").waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("test-run").innerText()).toContain("0 failed");
-    // The verdict after the run is the goal check's: the starter still writes history before asking.
-    await page.waitForTimeout(2500);
+    expect((await (await verdict).json()).passesNow).toBe(false);
     expect(await page.getByTestId("progress-count").innerText()).toMatch(new RegExp(`^0 of ${n}`));
     expect(await checkedOption(page)).not.toMatch(/^✓/);
 
@@ -132,6 +124,28 @@ describe("Check reports what went wrong before any hint, and never goes stale si
     await typeAtEnd(page, "\n// a change");
     await page.getByTestId("check-stale").waitFor({ timeout: 10_000 });
     await shots(page, "7-check-out-of-date", "Try it");
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the problem counts agree", () => {
+  test("the Tests tab and the editor's status bar count one list: compile errors and type errors, each mistake once", async () => {
+    const { page, errors } = await fresh();
+    await openWith(page, L5);
+    // A syntax error (the compiler and the type checker both see it, on one line) and a type error only the checker sees.
+    await typeAtEnd(page, "\nexport const = ;\nconst wrong: number = 'text';");
+    const bar = page.getByTestId("problems-toggle");
+    await expect.poll(async () => Number(await bar.getAttribute("data-problems")), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await page.getByRole("tab", { name: /Tests/ }).click();
+    await page.getByRole("button", { name: /Run tests/ }).click();
+    const said = page.getByTestId("tests-compile-error");
+    await said.waitFor({ timeout: 60_000 });
+    const n = Number(await bar.getAttribute("data-problems"));
+    expect(await bar.innerText()).toBe(`Problems (${n})`);
+    expect(await said.innerText()).toContain(`Fix the ${n} problems listed under the editor first.`);
+    await bar.click();
+    expect(await page.locator("[data-testid=problems-toggle] ~ ul li").count()).toBe(n);
+    await shots(page, "6-problem-counts", "Try it");
     expect(errors).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ export const UNIT_INCLUDE = [
 export const SOAK_SPECS = ["server/sandbox/rss-ceiling.spec.ts"];
 
 /** The database and room suites, run again on a real PostgreSQL server (DATABASE_URL) in the postgres tier. */
-export const POSTGRES_SUITES = ["server/db", "server/rooms", "server/session/persistence.spec.ts"];
+export const POSTGRES_SUITES = ["server/db", "server/rooms", "server/authoring", "server/session/persistence.spec.ts"];
 
 /**
  * The suites run a second time on the plain sandbox (SANDBOX_PLAIN=1, server/sandbox/plain-keeper.ts): every

@@ -9,13 +9,14 @@ import { securityHeaders } from "./http/page-headers";
 import { LiveStreams } from "./http/event-stream";
 import { clientAddress, RateLimiter } from "./http/rate-limit";
 import { rememberClient } from "./http/request-client";
-import { HttpError, oneLine, readJson, requestUrl, sendError, sendJson } from "./http/respond";
+import { HttpError, oneLine, readJson, readZipBody, requestUrl, sendError, sendJson } from "./http/respond";
 import { serveStatic } from "./http/static-files";
 import { OUTSIDE_PREFIX } from "../contract/outside";
 import { serveOutsidePage } from "./outside/outside-page";
 import type { RequestStateCodec } from "@modelcontextprotocol/server";
 import { createFlowStateCodec, type FlowState } from "./mcp/request-state";
 import type { Database } from "./db/database";
+import { challengeRoutes } from "./routes/api-challenges";
 import { lessonRoutes } from "./routes/api-lessons";
 import { roomRoutes } from "./routes/api-rooms";
 import { Rooms } from "./rooms/rooms";
@@ -29,6 +30,9 @@ import { joinAddresses } from "./rooms/join-addresses";
 import { SessionRegistry } from "./session/registry";
 import { databaseSessionStore } from "./session/session-store";
 import { startServices } from "./startup";
+import { RunSlots } from "./routes/run-slots";
+import { testRunDeps } from "./test-runs/run-deps";
+import type { TestRunDeps } from "./test-runs/test-run";
 
 export type Playground = {
   server: Server;
@@ -50,6 +54,9 @@ export type RouteDeps = {
   config: PlaygroundConfig;
   db: Database;
   rooms: Rooms;
+  /** The sandbox, queue and limits every test run and Check shares. */
+  runs: TestRunDeps;
+  runSlots: RunSlots;
 };
 
 export async function startPlayground(config: PlaygroundConfig): Promise<Playground> {
@@ -70,12 +77,15 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
   });
   // The port is known once the server listens; no request asks for the join addresses before that.
   let port = config.port;
+  const runs = testRunDeps(pool, codec, config);
+  const runSlots = new RunSlots(config.runsPerClient);
   const routes: Route[] = [
-    ...sessionRoutes(registry),
-    ...lessonRoutes(),
-    ...testRoutes({ registry, pool, codec, config, db, rooms }),
+    ...sessionRoutes(registry, rooms.course),
+    ...lessonRoutes(rooms.course),
+    ...testRoutes({ registry, pool, codec, config, db, rooms, runs, runSlots }),
     ...solutionRoutes({ registry }),
     ...roomRoutes(rooms, () => joinAddresses({ ...config, port })),
+    ...challengeRoutes({ registry, pool, codec, config, db, rooms, runs, runSlots }, rooms.course.authored),
   ];
   const mcp = mcpHandler(registry);
   // Named once the port is known (port 0 picks one); no request arrives before that.
@@ -100,14 +110,19 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     // so guessing cannot tell a real room from none.
     const roomCode = /^\/api\/rooms\/[^/]+/.test(url.pathname);
     if (roomCode) limiters.roomLookups.checkNotEmpty(address);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readJson(req, config.maxBodyBytes);
+    const body =
+      req.method === "GET" || req.method === "HEAD"
+        ? undefined
+        : match.route.body === "zip"
+          ? await readZipBody(req, config.maxBodyBytes)
+          : await readJson(req, config.maxBodyBytes);
     const answer = await match.route.handle({ params: match.params, body, url, req }).catch((error: unknown) => {
       if (roomCode && error instanceof HttpError && error.status === 404) limiters.roomLookups.take(address);
       throw error;
     });
     if ("stream" in answer) return answer.stream(res);
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
-    if (typeof answer.body === "string" && answer.headers?.["content-type"]) {
+    if ((typeof answer.body === "string" || answer.body instanceof Uint8Array) && answer.headers?.["content-type"]) {
       res.writeHead(answer.status, { "cache-control": "no-store" });
       return void res.end(answer.body);
     }

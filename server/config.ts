@@ -3,6 +3,7 @@ import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol"
 import { totalmem } from "node:os";
 import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
+import type { ChallengeLimits } from "./authoring/draft";
 
 /** What the process may use: the machine's memory and the OS's limit on it, both in bytes, as Node reads them. */
 export type MemoryReading = { total: number; constrained: number };
@@ -103,6 +104,8 @@ export type PlaygroundConfig = {
   /** The stuck mark: trying one item this long without passing (ROOM_STUCK_TRYING_MINUTES), or idle this long (ROOM_STUCK_IDLE_MINUTES). */
   roomStuckTryingMs: number;
   roomStuckIdleMs: number;
+  /** Caps on a teacher's challenge: one file (CHALLENGE_FILE_KB), files in all (CHALLENGE_FILES), text and hints (CHALLENGE_TEXT_KB). */
+  challengeLimits: ChallengeLimits;
 };
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -202,5 +205,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     roomResultsMs: number(env, "ROOM_RESULTS_DAYS", 7) * 86_400_000,
     roomStuckTryingMs: number(env, "ROOM_STUCK_TRYING_MINUTES", 10) * 60_000,
     roomStuckIdleMs: number(env, "ROOM_STUCK_IDLE_MINUTES", 5) * 60_000,
+    // A shipped challenge's largest file is under 8 KB and it has fewer than 20 files in all, its text under 4 KB.
+    challengeLimits: {
+      fileBytes: number(env, "CHALLENGE_FILE_KB", 64) * 1024,
+      files: number(env, "CHALLENGE_FILES", 60),
+      textBytes: number(env, "CHALLENGE_TEXT_KB", 32) * 1024,
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 // Debian's chromium driven by playwright-core, plus the few page moves every test makes.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import type { PersonaName } from "../../contract/personas";
 import { expect } from "vitest";
@@ -123,4 +125,20 @@ export async function pickLesson(page: Page, lessonId: string) {
         .catch(() => ""),
     )
     .toBe(title);
+}
+
+/** Presses Check in the Tests tab and reads each check's name and whether it passed, once the server answered. */
+export async function pressCheck(p: Page): Promise<{ name: string; passed: boolean }[]> {
+  await p.getByRole("tab", { name: /Tests/ }).click();
+  await p.getByRole("button", { name: "Check", exact: true }).click();
+  const results = p.getByTestId("check-results").getByTestId("check");
+  await results.first().waitFor({ timeout: 60_000 });
+  return results.evaluateAll((els) => els.map((e) => ({ name: e.textContent ?? "", passed: e.getAttribute("data-passed") === "true" })));
+}
+
+/** A shipped challenge's starter (as served) and reference solution (never served: read from the repository, as a learner who solved it knows it). */
+export async function shippedChallenge(base: string, id: string): Promise<{ starter: Record<string, string>; solution: Record<string, string> }> {
+  const starter = ((await (await fetch(`${base}/api/lessons/${id}`)).json()) as { files: Record<string, string> }).files;
+  const dir = fileURLToPath(new URL(`../../checks/${id}/solution/`, import.meta.url));
+  return { starter, solution: Object.fromEntries(Object.keys(starter).map((f) => [f, readFileSync(dir + f, "utf8")])) };
 }

@@ -25,10 +25,30 @@ export function sendError(res: ServerResponse, error: HttpError): void {
 
 /** Reads a JSON body up to `maxBytes`; anything else is a 4xx with a message saying what was wrong. */
 export async function readJson(req: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const empty = req.headers["content-length"] === "0" || (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined);
-  if (empty) return undefined;
+  if (isEmpty(req)) return undefined;
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, "Send the body as JSON (content-type: application/json)");
+  const text = (await readBytes(req, maxBytes)).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** A zip upload's bytes (content-type application/zip), at most maxBytes. */
+export async function readZipBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const type = req.headers["content-type"] ?? "";
+  if (!/^application\/(?:zip|x-zip-compressed)\b/i.test(type)) throw new HttpError(415, "Send the zip as the body (content-type: application/zip)");
+  if (isEmpty(req)) throw new HttpError(400, "The body is empty: send the exported zip");
+  return readBytes(req, maxBytes);
+}
+
+const isEmpty = (req: IncomingMessage) =>
+  req.headers["content-length"] === "0" || (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined);
+
+async function readBytes(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > maxBytes) throw new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
   const chunks: Buffer[] = [];
@@ -38,13 +58,7 @@ export async function readJson(req: IncomingMessage, maxBytes: number): Promise<
     if (size > maxBytes) throw new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new HttpError(400, `The body is not valid JSON: ${(error as Error).message}`);
-  }
+  return Buffer.concat(chunks);
 }
 
 /** The request's URL on our own origin; a target that is not a path (`*`, `http://x/`, garbage) is a 400. */

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PERSONAS } from "../../contract/personas";
-import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons, testNames } from "./catalog";
+import { checkNamesIn } from "../../contract/challenges";
+import { createCatalog, getChallengeMaterial, getLesson, isLessonId, listLessons } from "./catalog";
 
 describe("lesson catalog", () => {
   it("lists 20 lessons in order (the FrontMCP track, then servers on the official SDK, a session replayed, a client that breaks the rules, a person who takes their time, running on many instances), then at least 7 challenges", async () => {
@@ -146,7 +147,7 @@ describe("lesson catalog", () => {
   });
 
   it("reads check names from test(...) calls", () => {
-    expect(testNames(`test("A one", async () => {});\ntest.only('Two \\'quoted\\'', () => {}); test.describe("x", () => {})`)).toEqual([
+    expect(checkNamesIn(`test("A one", async () => {});\ntest.only('Two \\'quoted\\'', () => {}); test.describe("x", () => {})`)).toEqual([
       "A one",
       "Two 'quoted'",
     ]);

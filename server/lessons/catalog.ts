@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Lesson, LessonSummary } from "../../contract/lessons";
 import type { TickRule } from "../../contract/verdicts";
 import { isPersonaName, PERSONA_NAMES } from "../../contract/personas";
+import { checkNamesIn } from "../../contract/challenges";
 
 export type { Lesson, LessonSummary } from "../../contract/lessons";
 
@@ -140,7 +141,7 @@ export function createCatalog(roots: { lessonsDir: string; checksDir: string }):
           ? [runner.correct.check, ...runner.broken.map((b) => b.check)]
           : Object.keys(checks)
               .sort()
-              .flatMap((name) => testNames(checks[name]));
+              .flatMap((name) => checkNamesIn(checks[name]));
         return { checks, hints, solution, broken, mode: runner ? "learner-tests" : "checks", runner, checkNames };
       });
     },
@@ -197,14 +198,6 @@ function checkRunner(id: string, runner: LearnerTestsRunner, broken: Record<stri
     Array.isArray(runner.broken) &&
     runner.broken.every((b) => typeof b.check === "string" && isLessonId(b.dir) && b.dir in broken);
   if (!ok) throw new Error(`checks/${id}/runner.json is not a valid learner-tests manifest`);
-}
-
-/** The names of the test(...) calls in a checks file, in order. Check names must be plain string literals. */
-export function testNames(source: string): string[] {
-  const names: string[] = [];
-  const pattern = /\btest(?:\.only)?\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-  for (const match of source.matchAll(pattern)) names.push(match[2].replace(/\\(.)/g, "$1"));
-  return names;
 }
 
 /** Every text file under dir, keyed by its path relative to dir with "/" separators. Dotfiles are skipped. */

@@ -1,6 +1,8 @@
 // Rooms: the one object routes use. Ties the store, the roster, the course catalog, the board and live events together.
 import type { Database } from "../db/database";
-import { getChallengeMaterial, getLesson, isLessonId, listLessons } from "../lessons/catalog";
+import { ChallengeStore } from "../authoring/challenge-store";
+import { isLessonId } from "../lessons/catalog";
+import { authoredSummary, Course } from "../lessons/course";
 import { realTimedClock, type TimedClock } from "../mcp/official/instance";
 import { ActivityQueue } from "./activity-queue";
 import { buildBoard, projectorBoard, type StuckRule } from "./board";
@@ -32,6 +34,8 @@ export class Rooms {
   readonly store: RoomStore;
   readonly roster: RosterStore;
   readonly events: RoomEvents;
+  /** The course with teachers' challenges: a room's items, their text and their hidden material. */
+  readonly course: Course;
   private readonly activities: ActivityQueue<LearnerRow>;
   private timers: unknown[] = [];
   private clockNow: TimedClock;
@@ -43,6 +47,7 @@ export class Rooms {
     this.clockNow = options.clock ?? realTimedClock;
     this.store = new RoomStore(db, options.maxLearners);
     this.roster = new RosterStore(db, options.maxLearners);
+    this.course = new Course(new ChallengeStore(db));
     this.events = new RoomEvents(db, async (code, kind) => {
       const room = await this.store.room(code);
       if (!room) throw new Error("room is gone");
@@ -92,9 +97,9 @@ export class Rooms {
   }
 
   async board(room: RoomRow): Promise<Board> {
-    const items = await listLessons();
+    const items = await this.course.items(room.code);
     const checkNames = new Map<string, string[]>();
-    for (const item of items) if (item.kind === "challenge") checkNames.set(item.id, (await getChallengeMaterial(item.id))?.checkNames ?? []);
+    for (const item of items) if (item.kind === "challenge") checkNames.set(item.id, (await this.course.material(item.id))?.checkNames ?? []);
     const [learners, progress, current, attempts] = await Promise.all([
       this.store.learners(room.code),
       this.store.progress(room.code),
@@ -124,17 +129,27 @@ export class Rooms {
   async learnerRoom(room: RoomRow, name: string, learner?: LearnerRow): Promise<LearnerRoom> {
     const released: Record<string, ReleasedHelp> = {};
     for (const [id, what] of Object.entries(room.lead.released)) {
-      const material = isLessonId(id) ? await getChallengeMaterial(id) : undefined;
+      const material = isLessonId(id) ? await this.course.material(id) : undefined;
       if (!material) continue;
       released[id] = what === "solution" ? { hints: material.hints, solution: material.solution } : { hints: material.hints };
     }
-    const base = { code: room.code, title: room.title, name, ended: room.ended_at !== null, lead: room.lead, released, handRaised: !!learner?.hand_raised_at };
+    const challenges = (await this.course.authored.inRoom(room.code)).map(authoredSummary);
+    const base = {
+      code: room.code,
+      title: room.title,
+      name,
+      ended: room.ended_at !== null,
+      lead: room.lead,
+      released,
+      handRaised: !!learner?.hand_raised_at,
+      challenges,
+    };
     return learner && room.ended_at ? { ...base, summary: await this.summary(learner) } : base;
   }
 
   private async summary(learner: LearnerRow): Promise<LearnerSummary> {
     const rows = await this.roster.learnerProgress(learner.id);
-    const titles = new Map((await listLessons()).map((l) => [l.id, l.title]));
+    const titles = new Map((await this.course.items(learner.room_code)).map((l) => [l.id, l.title]));
     const items = rows.map((r) => ({
       id: r.item,
       title: titles.get(r.item) ?? r.item,
@@ -149,7 +164,7 @@ export class Rooms {
    * send everyone to an item that is locked.
    */
   async lead(room: RoomRow, change: LeadChange): Promise<RoomLead | "locked" | undefined> {
-    const item = (await listLessons()).find((i) => i.id === change.item);
+    const item = (await this.course.items(room.code)).find((i) => i.id === change.item);
     if (!item) return undefined;
     const lead: RoomLead = { ...room.lead, locked: [...room.lead.locked], released: { ...room.lead.released } };
     if (change.action === "open") {
@@ -163,6 +178,11 @@ export class Rooms {
     } else delete lead.released[item.id];
     await this.store.setLead(room.code, lead, announcement(room.code, "room"));
     return lead;
+  }
+
+  /** A teacher's published challenge joins the room's menu and board; learners' pages and the board hear it. */
+  addChallenge(code: string, id: string): Promise<"added" | "not-found" | "draft"> {
+    return this.course.authored.addToRoom(code, id, announcement(code, "room"));
   }
 
   /** Joins a live room (see RoomStore.join), the board told in the same statement. */
@@ -222,12 +242,12 @@ export class Rooms {
   }
 
   private async writeActivity(learner: LearnerRow, activity: RoomActivity): Promise<void> {
-    const touch = { now: this.now(), tried: activity.event === "tried", starter: await isStarter(activity.item, activity.files) };
+    const touch = { now: this.now(), tried: activity.event === "tried", starter: await this.isStarter(activity.item, activity.files) };
     await this.store.recordActivity(learner.id, activity, announcement(learner.room_code, "board"), touch);
   }
 
   async recordCheck(learner: LearnerRow, item: string, report: CheckReportShape, files: Record<string, string>): Promise<void> {
-    const touch = { now: this.now(), tried: true, starter: await isStarter(item, files) };
+    const touch = { now: this.now(), tried: true, starter: await this.isStarter(item, files) };
     await this.store.recordCheck(learner.id, item, report, files, announcement(learner.room_code, "board"), touch);
   }
 
@@ -239,13 +259,13 @@ export class Rooms {
   private hintsShown(room: RoomRow, item: string): boolean {
     return room.hints_always || !!room.lead.released[item];
   }
-}
 
-/** Whether the files sent are still the item's starter code; undefined when no files were sent. */
-async function isStarter(item: string, files: Record<string, string> | undefined): Promise<boolean | undefined> {
-  if (!files) return undefined;
-  const starter = (await getLesson(item))?.files;
-  if (!starter) return undefined;
-  const names = Object.keys(files);
-  return names.length === Object.keys(starter).length && names.every((name) => starter[name] === files[name]);
+  /** Whether the files sent are still the item's starter code; undefined when no files were sent. */
+  private async isStarter(item: string, files: Record<string, string> | undefined): Promise<boolean | undefined> {
+    if (!files) return undefined;
+    const starter = (await this.course.lesson(item))?.files;
+    if (!starter) return undefined;
+    const names = Object.keys(files);
+    return names.length === Object.keys(starter).length && names.every((name) => starter[name] === files[name]);
+  }
 }

@@ -3,12 +3,12 @@
 // api-room-roster.ts; who a key speaks for in room-keys.ts.
 import { checkProjectFiles } from "../compile/project-files";
 import { HttpError } from "../http/respond";
-import { isLessonId, listLessons } from "../lessons/catalog";
+import { isLessonId } from "../lessons/catalog";
 import { cleanNickname } from "../rooms/codes";
 import { checksCsv, itemsCsv } from "../rooms/csv";
 import type { Rooms } from "../rooms/rooms";
 import { TITLE_MAX } from "../rooms/store";
-import { CreateRoom, LeadChange, RoomActivity, type JoinAddresses, type JoinedRoom } from "../../contract/rooms";
+import { AddRoomItem, CreateRoom, LeadChange, RoomActivity, type JoinAddresses, type JoinedRoom } from "../../contract/rooms";
 import { rosterRoutes } from "./api-room-roster";
 import { bearer, CODE, codeOf, liveTeacherRoom, roomLearner, teacherRoom } from "./room-keys";
 import { roomStream } from "./room-stream";
@@ -22,18 +22,26 @@ function object(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-async function courseItem(raw: unknown): Promise<string> {
-  if (!isLessonId(raw) || !(await listLessons()).some((l) => l.id === raw)) throw new HttpError(400, '"item" must be the id of a lesson or challenge');
+/** An item of the room's course: a lesson or challenge of the course, or a teacher's challenge the room includes. */
+async function courseItem(rooms: Rooms, code: string, raw: unknown): Promise<string> {
+  if (!isLessonId(raw) || !(await rooms.course.items(code)).some((l) => l.id === raw))
+    throw new HttpError(400, '"item" must be the id of a lesson or challenge');
   return raw;
 }
 
-/** An activity as the contract reads it, about an item of the course, with files that make a valid project. */
-async function readActivity(body: unknown): Promise<RoomActivity> {
+/** An activity as the contract reads it, about an item of the room's course, with files that make a valid project. */
+async function readActivity(rooms: Rooms, code: string, body: unknown): Promise<RoomActivity> {
   const activity = parseBody(RoomActivity, body);
-  await courseItem(activity.item);
+  await courseItem(rooms, code, activity.item);
   const problems = activity.files === undefined ? [] : checkProjectFiles(activity.files);
   if (problems.length) throw new HttpError(400, problems[0].message);
   return activity;
+}
+
+/** A teacher's challenge a room cannot include: unknown (404) or still a draft (409). */
+function refuseUnusable(id: string, found: { status: string } | undefined): void {
+  if (!found) throw new HttpError(404, `No challenge named "${id.slice(0, 40)}"`);
+  if (found.status !== "published") throw new HttpError(409, `Challenge "${id}" is still a draft: it joins a room once it passes the fairness proof`);
 }
 
 export function roomRoutes(rooms: Rooms, addresses: () => JoinAddresses): Route[] {
@@ -44,13 +52,17 @@ export function roomRoutes(rooms: Rooms, addresses: () => JoinAddresses): Route[
       path: /^\/api\/rooms$/,
       rateLimit: "rooms",
       async handle({ body }) {
-        const { title, hintsAlways } = parseBody(CreateRoom, body ?? {});
+        const { title, hintsAlways, challenges = [] } = parseBody(CreateRoom, body ?? {});
         const clean = (title ?? "")
           .replace(/[\p{Cc}\p{Cf}]/gu, "")
           .replace(/\s+/g, " ")
           .trim();
         if ([...clean].length > TITLE_MAX) throw new HttpError(400, `A room title has at most ${TITLE_MAX} characters`);
-        return { status: 201, body: await rooms.store.create(clean || "Elicitation workshop", hintsAlways ?? false) };
+        // Every challenge is looked at before the room exists: a room is not left half made by a wrong id.
+        for (const id of challenges) refuseUnusable(id, await rooms.course.authored.get(id));
+        const created = await rooms.store.create(clean || "Elicitation workshop", hintsAlways ?? false);
+        for (const id of challenges) await rooms.addChallenge(created.code, id);
+        return { status: 201, body: created };
       },
     },
     {
@@ -91,11 +103,22 @@ export function roomRoutes(rooms: Rooms, addresses: () => JoinAddresses): Route[
       async handle(ctx) {
         const room = await liveTeacherRoom(rooms, ctx);
         const change = parseBody(LeadChange, ctx.body);
-        await courseItem(change.item);
+        await courseItem(rooms, room.code, change.item);
         const lead = await rooms.lead(room, change);
         if (!lead) throw new HttpError(400, "Hints and solutions are released for challenges only");
         if (lead === "locked") throw new HttpError(409, "That item is locked: unlock it before sending everyone to it");
         return { status: 200, body: { lead } };
+      },
+    },
+    {
+      method: "POST",
+      path: new RegExp(`^/api/rooms/${CODE}/items$`),
+      async handle(ctx) {
+        const room = await liveTeacherRoom(rooms, ctx);
+        const { challengeId } = parseBody(AddRoomItem, ctx.body);
+        const added = await rooms.addChallenge(room.code, challengeId);
+        if (added !== "added") refuseUnusable(challengeId, added === "draft" ? { status: "draft" } : undefined);
+        return { status: 200, body: { added: challengeId, items: await rooms.course.items(room.code) } };
       },
     },
     {
@@ -165,7 +188,7 @@ export function roomRoutes(rooms: Rooms, addresses: () => JoinAddresses): Route[
       async handle({ params, req, body }) {
         const learner = await roomLearner(rooms, bearer(req), params[0]);
         if (learner.room.ended_at) throw new HttpError(404, "This room has ended");
-        await rooms.activity(learner, await readActivity(body));
+        await rooms.activity(learner, await readActivity(rooms, learner.room_code, body));
         return { status: 200, body: { recorded: true } };
       },
     },

@@ -1,7 +1,7 @@
 // POST /api/sessions (from files or a lesson's id), PUT /api/sessions/{id}/files, POST /api/sessions/{id}/reset, GET /api/sessions/{id}/console,
 // GET /api/sessions/{id}/traffic.
 import { FilesBody, LessonSessionBody, type ConsoleTail, type FilesUpdated, type ProjectFiles, type SessionCreated } from "../../contract/api";
-import { getLesson } from "../lessons/catalog";
+import type { Course } from "../lessons/course";
 import { discoverIn } from "../mcp/discover-in-process";
 import { eventStream } from "../http/event-stream";
 import { clientOf } from "../http/request-client";
@@ -18,15 +18,15 @@ export async function sessionOr404(registry: SessionRegistry, id: string): Promi
 }
 
 /** The files a new session starts from: those sent, or the named lesson's starter. */
-async function startingFiles(body: unknown): Promise<ProjectFiles> {
+async function startingFiles(course: Course, body: unknown): Promise<ProjectFiles> {
   if (!(body && typeof body === "object" && "lessonId" in body)) return parseBody(FilesBody, body).files;
   const { lessonId } = parseBody(LessonSessionBody, body);
-  const lesson = await getLesson(lessonId);
+  const lesson = await course.lesson(lessonId);
   if (!lesson) throw new HttpError(404, `No lesson or challenge named "${lessonId}"`);
   return lesson.files;
 }
 
-export function sessionRoutes(registry: SessionRegistry): Route[] {
+export function sessionRoutes(registry: SessionRegistry, course: Course): Route[] {
   const mcpUrl = (url: URL, id: string) => `${url.origin}/mcp/${id}`;
   return [
     {
@@ -34,7 +34,7 @@ export function sessionRoutes(registry: SessionRegistry): Route[] {
       path: /^\/api\/sessions$/,
       rateLimit: "sessions",
       async handle({ body, url, req }) {
-        const files = await startingFiles(body);
+        const files = await startingFiles(course, body);
         const session = registry.create(clientOf(req)?.key);
         const built = await session.setFiles(files);
         const created = { id: session.id, mcpUrl: mcpUrl(url, session.id) };

@@ -1,46 +1,22 @@
 // POST /api/sessions/{id}/tests, POST /api/sessions/{id}/verdict and POST /api/challenges/{id}/check.
-import type { IncomingMessage } from "node:http";
 import { CheckBody, LessonVerdictBody, RunTestsBody, type CheckReport, type TestRun } from "../../contract/api";
 import type { LessonVerdict, TickRule } from "../../contract/verdicts";
 import type { RouteDeps } from "../app";
 import { compileProject } from "../compile/compile";
 import { checkProjectFiles, isTestFile } from "../compile/project-files";
-import { ClientSlots } from "../http/client-slots";
-import { clientOf } from "../http/request-client";
 import { HttpError } from "../http/respond";
-import { SandboxError } from "../sandbox/pool";
 import { getChallengeMaterial, getLesson, getTickRule, isLessonId } from "../lessons/catalog";
 import { countCheck } from "../session/check-counts";
 import { servedSteps } from "../session/served-steps";
 import { judgeLesson, verdictReport } from "../test-runs/lesson-verdict";
 import { checkChallenge } from "../test-runs/challenge-check";
 import { capReport } from "../test-runs/report-cap";
-import { RunQueue } from "../test-runs/run-queue";
-import { runProjectTests, type TestRunDeps } from "../test-runs/test-run";
+import { runProjectTests } from "../test-runs/test-run";
 import { checkingLearner } from "./api-rooms";
 import { sessionOr404 } from "./api-sessions";
 import { parseBody, type Route } from "./route";
 
-export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps): Route[] {
-  const deps: TestRunDeps = {
-    pool,
-    codec,
-    // Two files per sandbox worker keeps every worker busy without piling VMs up in memory.
-    queue: new RunQueue(config.workers * 2),
-    runLimits: { budgetMs: config.runBudgetMs, hostWorkPerTestMs: config.testTimeoutMs, hostRequestsInFlight: 16 },
-    limits: {
-      callTimeoutMs: config.callTimeoutMs,
-      loadTimeoutMs: config.loadTimeoutMs,
-      memoryMB: config.memoryMB,
-      testTimeoutMs: config.testTimeoutMs,
-      maxBodyBytes: config.maxBodyBytes,
-      logCallBytes: config.logCallBytes,
-      logSessionBytes: config.logSessionBytes,
-    },
-  };
-  // In a room each learner is a client of its own (a room shares one address behind its NAT); outside, the address.
-  const slots = new ClientSlots(config.runsPerClient, { setting: "RUNS_PER_CLIENT", noun: "test runs and checks" });
-  const clientKey = (req: IncomingMessage, learner: { id: number } | undefined) => (learner ? `learner ${learner.id}` : `address ${clientOf(req)?.key}`);
+export function testRoutes({ registry, config, rooms, runs: deps, runSlots: slots }: RouteDeps): Route[] {
   return [
     {
       method: "POST",
@@ -54,22 +30,20 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         }
         // A room's learner may run tests only where they may work (not a locked lesson); the run counts for nothing.
         const learner = await checkingLearner(rooms, learnerKey, lesson as string);
-        return slots.run(clientKey(req, learner), () =>
-          poolBusyIs503(async () => {
-            // The files as they are now, not the last good build: a learner expects tests to run what they see.
-            const compiled = await compileProject(session.files);
-            if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
-            const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
-            if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
-            // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
-            const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
-            // A step some lessons ask for (run the tests, see one fail): noted, never a pass of anything by itself.
-            const steps = servedSteps(session);
-            steps.note("tests run");
-            if (run.failed > 0) steps.note("tests failed");
-            return { status: 200, body: capReport(run, config.maxReportBytes) satisfies TestRun };
-          }),
-        );
+        return slots.run(req, learner, async () => {
+          // The files as they are now, not the last good build: a learner expects tests to run what they see.
+          const compiled = await compileProject(session.files);
+          if (!compiled.ok) return { status: 422, body: { diagnostics: compiled.diagnostics } };
+          const testFiles = Object.keys(session.files).filter((f) => isTestFile(f) && (only === undefined || f === only));
+          if (only !== undefined && testFiles.length === 0) throw new HttpError(404, `No test file named "${only}" in this project`);
+          // One build, two VMs per test file: the server gets the non-test files, the test VM the tests.
+          const run = await runProjectTests(deps, { server: compiled.project, tests: compiled.project }, testFiles, session.id);
+          // A step some lessons ask for (run the tests, see one fail): noted, never a pass of anything by itself.
+          const steps = servedSteps(session);
+          steps.note("tests run");
+          if (run.failed > 0) steps.note("tests failed");
+          return { status: 200, body: capReport(run, config.maxReportBytes) satisfies TestRun };
+        });
       },
     },
     {
@@ -84,9 +58,7 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
         const learner = await checkingLearner(rooms, learnerKey, lesson);
         const files = session.files;
         const material = rule.check ? await getChallengeMaterial(lesson) : undefined;
-        const verdict = await slots.run(clientKey(req, learner), () =>
-          poolBusyIs503(() => judgeLesson(deps, { lesson, rule, material, files, steps: servedSteps(session) })),
-        );
+        const verdict = await slots.run(req, learner, () => judgeLesson(deps, { lesson, rule, material, files, steps: servedSteps(session) }));
         // The server's own judgement is what a room records: the page never says whether a lesson passed. A lesson
         // just opened (its starter untouched, no step served) is no attempt, so nothing is recorded for it.
         if (learner && (await attempted(lesson, files, rule, verdict))) await rooms.recordCheck(learner, lesson, verdictReport(verdict, rule), files);
@@ -98,14 +70,17 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       path: /^\/api\/challenges\/([^/]+)\/check$/,
       rateLimit: "runs",
       async handle({ params, body, req }) {
-        const material = isLessonId(params[0]) ? await getChallengeMaterial(params[0]) : undefined;
+        // A shipped challenge, or a teacher's published one: the same Check either way.
+        const material = isLessonId(params[0]) ? await rooms.course.material(params[0]) : undefined;
         if (!material) throw new HttpError(404, `No challenge named "${params[0]}"`);
         const { files, learnerKey, session: sessionId } = parseBody(CheckBody, body);
         const problems = checkProjectFiles(files);
         if (problems.length) throw new HttpError(400, problems[0].message);
         // With a learner key, the server's own result is recorded in that learner's room: never a result the page sends.
         const learner = await checkingLearner(rooms, learnerKey, params[0]);
-        const report = await slots.run(clientKey(req, learner), () => poolBusyIs503(() => checkChallenge(deps, material, files)));
+        if (learner && !(await rooms.course.items(learner.room_code)).some((item) => item.id === params[0]))
+          throw new HttpError(404, `Challenge "${params[0]}" is not in this room`);
+        const report = await slots.run(req, learner, () => checkChallenge(deps, material, files));
         // Counted only once the server has run it: three of a session's Checks open the solution to it (api-solution.ts).
         const session = sessionId === undefined ? undefined : (await registry.resolve(sessionId))?.session;
         if (session) countCheck(session, params[0]);
@@ -118,16 +93,6 @@ export function testRoutes({ registry, pool, codec, config, rooms }: RouteDeps):
       },
     },
   ];
-}
-
-/** A sandbox that cannot take the run (memory full, a worker replaced under it) is the server's state, not the learner's: 503. */
-async function poolBusyIs503<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof SandboxError)) throw error;
-    throw new HttpError(503, error.message, { code: "SANDBOX_BUSY", retryAfterSeconds: 30 }, { "retry-after": "30" });
-  }
 }
 
 /** Whether a verdict follows something the learner did: a step served, a pass, or files that are not the starter's. */

@@ -4,10 +4,19 @@ import type * as z from "zod";
 import { HttpError } from "../http/respond";
 
 export type RouteContext = { params: string[]; body: unknown; url: URL; req: IncomingMessage };
-/** JSON (or, with a content-type header and a string body, that text); or a stream the route writes itself (SSE). */
+/** JSON (or, with a content-type header and a string or bytes body, that); or a stream the route writes itself (SSE). */
 export type RouteAnswer = { status: number; body: unknown; headers?: Record<string, string> } | { stream(res: ServerResponse): void };
-/** `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from. */
-export type Route = { method: string; path: RegExp; rateLimit?: "sessions" | "runs" | "rooms" | "joins"; handle(ctx: RouteContext): Promise<RouteAnswer> };
+/**
+ * `rateLimit`: the per-address limit this route also takes from, besides the one every request takes from.
+ * `body: "zip"`: the body is a zip's bytes (a Buffer in the context), not JSON.
+ */
+export type Route = {
+  method: string;
+  path: RegExp;
+  rateLimit?: "sessions" | "runs" | "rooms" | "joins";
+  body?: "zip";
+  handle(ctx: RouteContext): Promise<RouteAnswer>;
+};
 
 export function matchRoute(routes: Route[], method: string, pathname: string): { route: Route; params: string[] } | "wrong-method" | undefined {
   let pathMatched = false;

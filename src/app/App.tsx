@@ -2,7 +2,7 @@
 // span them live in hooks of their own: which lesson is open (useOpenLesson), the share link (useShareLink), the
 // backend's copy of the files (useProjectSync), the resets (resets.ts).
 import { useMemo, useState, type ReactNode } from "react";
-import { useLessons } from "../server-bridge/lessons";
+import { useCourse } from "../server-bridge/lessons";
 import { projectStore, useProject } from "../project/project-store";
 import { LessonText } from "../lessons/LessonText";
 import { courseSteps, END_OF_COURSE, neighbours } from "../lessons/course";
@@ -51,7 +51,7 @@ function ServerNotAnswering({ error }: { error?: Error | null }) {
 }
 
 export function App({ headerSlot, checkSlot }: AppProps = {}) {
-  const lessons = useLessons();
+  const lessons = useCourse();
   const project = useProject();
   const progress = useProgress();
   const presenter = usePresenter();

@@ -5,10 +5,10 @@ import { EditorFallback } from "./EditorFallback";
 import { projectStore, useProject } from "../project/project-store";
 import { useSession } from "../server-bridge/session";
 import { editorJumps } from "./editor-jumps";
-import { useTypeProblems, type Problem } from "./problems";
+import { useProblems } from "./problems";
 import type { EditorCommands } from "./MonacoEditor";
 import { StarterDiff } from "./StarterDiff";
-import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
+import { EDITOR_KEYS_HINT_ID, LEAVE_KEYS, SCREEN_READER_KEY } from "./editor-keys";
 import { screenReaderMode, useScreenReaderMode } from "./screen-reader-mode";
 import { ScrollablePre } from "../ui/Scrollable";
 
@@ -45,7 +45,6 @@ function CodePreview({ text }: { text: string }) {
 export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCommands; readOnlyPreview?: boolean }) {
   const project = useProject();
   const session = useSession();
-  const typeProblems = useTypeProblems();
   const ready = useAfterFirstScreen(session.status !== "syncing");
   const [MonacoEditor, setMonacoEditor] = useState(loadMonaco);
   const [showProblems, setShowProblems] = useState(false);
@@ -53,8 +52,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const screenReader = useScreenReaderMode();
   const edited = !!project.lesson && project.files !== project.lesson.files && JSON.stringify(project.files) !== JSON.stringify(project.lesson.files);
   const files = Object.keys(project.files);
-  const compileProblems: Problem[] = session.diagnostics.map((d) => ({ ...d, source: "compile" }));
-  const problems = [...compileProblems, ...typeProblems];
+  const problems = useProblems();
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -103,20 +101,18 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
           aria-expanded={showProblems}
           onClick={() => setShowProblems((s) => !s)}
           data-testid="problems-toggle"
+          data-problems={problems.length}
         >
           <span className={problems.length ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-600 dark:text-slate-400"}>
             Problems ({problems.length})
           </span>
         </button>
-        <span
-          className="ml-auto hidden text-slate-600 md:inline dark:text-slate-400"
-          title={`In the editor, Tab indents. ${TAB_FOCUS_KEY} switches Tab to moving focus out of the editor (and back).`}
-        >
-          {TAB_FOCUS_KEY}: Tab leaves editor
+        <span id={EDITOR_KEYS_HINT_ID} className="ml-auto text-slate-600 dark:text-slate-400" data-testid="editor-keys-hint">
+          Editor: Enter goes in, {LEAVE_KEYS} leaves
         </span>
         <button
           type="button"
-          className="ml-auto py-1 text-slate-600 underline-offset-2 hover:underline aria-pressed:font-semibold aria-pressed:text-indigo-700 md:ml-0 dark:text-slate-400 dark:aria-pressed:text-indigo-300"
+          className="py-1 text-slate-600 underline-offset-2 hover:underline aria-pressed:font-semibold aria-pressed:text-indigo-700 dark:text-slate-400 dark:aria-pressed:text-indigo-300"
           aria-pressed={screenReader}
           onClick={screenReaderMode.toggle}
           title={`Monaco's screen reader optimised mode; ${SCREEN_READER_KEY} in the editor turns it on and off`}
@@ -135,7 +131,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
                   : ""}
         </span>
         {showProblems && problems.length > 0 && (
-          <ul className="max-h-32 w-full overflow-auto px-3 pb-2">
+          <ul className="max-h-32 w-full overflow-auto px-3 pb-2 whitespace-normal">
             {problems.map((p, i) => (
               <li key={i}>
                 <button

@@ -1,6 +1,7 @@
 // The code editor itself (lazy chunk): one Monaco model per project file, typing flows into
 // the project store, backend diagnostics become markers, and the playground's shortcuts are
-// editor actions so they work while typing.
+// editor actions so they work while typing. By keyboard the editor is one stop: Tab moves past it, Enter on it (or a
+// click) goes in, where Tab indents, and Esc or Ctrl+M leaves it for the next control.
 import { useEffect, useRef, useState } from "react";
 import type { Diagnostic } from "../server-bridge/http";
 import { projectStore, useProject } from "../project/project-store";
@@ -9,7 +10,7 @@ import { loadDeclarationsFor } from "./sdk-declarations";
 import { editorJumps } from "./editor-jumps";
 import { EDITOR_THEME } from "./editor-themes";
 import { screenReaderMode } from "./screen-reader-mode";
-import { SCREEN_READER_KEY, TAB_FOCUS_KEY } from "./editor-keys";
+import { EDITOR_KEYS_HINT_ID, LEAVE_KEYS, SCREEN_READER_KEY, nextControlAfter } from "./editor-keys";
 import { setTypeProblems, type Problem } from "./problems";
 
 export interface EditorCommands {
@@ -46,7 +47,25 @@ function publishTypeProblems() {
   setTypeProblems(problems);
 }
 
+/** Esc leaves the editor only when it closes nothing of the editor's own (suggestions, find, hints, extra cursors). */
+const ESC_LEAVES_WHEN = [
+  "suggestWidgetVisible",
+  "findWidgetVisible",
+  "parameterHintsVisible",
+  "renameInputVisible",
+  "inSnippetMode",
+  "editorHasMultipleSelections",
+  "markersNavigationVisible",
+  "referenceSearchVisible",
+  "accessibilityHelpWidgetVisible",
+  "editorHoverVisible",
+  "inlineSuggestionVisible",
+]
+  .map((key) => `!${key}`)
+  .join(" && ");
+
 export default function MonacoEditor({ commands, diagnostics }: { commands: EditorCommands; diagnostics: Diagnostic[] }) {
+  const stop = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const commandsRef = useRef(commands);
@@ -75,11 +94,31 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
       tabSize: 2,
       theme: editorTheme(),
       fixedOverflowWidgets: true,
-      ariaLabel: `Code editor. ${TAB_FOCUS_KEY} makes Tab leave the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+      ariaLabel: `Code editor. Tab indents; ${LEAVE_KEYS} leaves the editor; ${SCREEN_READER_KEY} turns screen reader mode on or off.`,
+      // Not a Tab stop of its own: the stop around it is, so Tab from outside moves past the editor.
+      tabIndex: -1,
       accessibilitySupport: screenReaderMode.get() ? "on" : "auto",
     });
     editorRef.current = editor;
     const { KeyMod, KeyCode } = monaco;
+    const leave = () => {
+      const next = stop.current && nextControlAfter(stop.current);
+      (next ?? stop.current)?.focus();
+    };
+    editor.addAction({
+      id: "playground.leave-editor-esc",
+      label: "Leave the editor",
+      keybindings: [KeyCode.Escape],
+      keybindingContext: ESC_LEAVES_WHEN,
+      run: leave,
+    });
+    // Monaco binds Ctrl+M to "Tab moves focus"; here it leaves the editor at once, as Esc does.
+    editor.addAction({
+      id: "playground.leave-editor",
+      label: "Leave the editor",
+      keybindings: [/Mac|iPhone|iPad/.test(navigator.platform) ? KeyMod.WinCtrl | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM],
+      run: leave,
+    });
     editor.addAction({
       id: "playground.call",
       label: "Call the selected tool",
@@ -112,6 +151,11 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
         declareFor([model.getValue()]);
       }),
       editor.onDidBlurEditorText(() => commandsRef.current.onBlur()),
+      // The element Monaco types into (an EditContext div or a textarea, by browser) points at the line saying how to leave.
+      editor.onDidFocusEditorText(() => {
+        const input = document.activeElement;
+        if (input && editor.getDomNode()?.contains(input)) input.setAttribute("aria-describedby", EDITOR_KEYS_HINT_ID);
+      }),
       monaco.editor.onDidChangeMarkers(publishTypeProblems),
       { dispose: screenReaderMode.subscribe(() => editor.updateOptions({ accessibilitySupport: screenReaderMode.get() ? "on" : "auto" })) },
     ];
@@ -171,5 +215,24 @@ export default function MonacoEditor({ commands, diagnostics }: { commands: Edit
     }
   }, [diagnostics, project.replacedAt]);
 
-  return <div ref={host} className="h-full w-full" data-testid="monaco-host" data-declarations={declared.join(" ")} />;
+  return (
+    <div
+      ref={stop}
+      role="group"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the editor's one Tab stop (Enter on it goes in), a group around it.
+      tabIndex={0}
+      aria-label="Code editor: Enter to edit"
+      aria-describedby={EDITOR_KEYS_HINT_ID}
+      className="h-full w-full focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400"
+      data-testid="editor-stop"
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget || e.key !== "Enter") return;
+        // Without preventDefault the Enter would also reach the editor as a new line.
+        e.preventDefault();
+        editorRef.current?.focus();
+      }}
+    >
+      <div ref={host} className="h-full w-full" data-testid="monaco-host" data-declarations={declared.join(" ")} />
+    </div>
+  );
 }

@@ -7,6 +7,15 @@ import { type CourseStep, END_OF_COURSE } from "./course";
 /** The address lesson texts write, the server's default. */
 const DEFAULT_ORIGIN = "http://127.0.0.1:5173";
 
+/**
+ * A lesson's Markdown as learners read it (the author page's preview shows the same). Lesson files start with their
+ * own "# Title", which the page's heading already says. They write the default address (127.0.0.1:5173); the learner
+ * sees the one this page is served from, so a pasted command works.
+ */
+export function LessonBody({ body }: { body: string }) {
+  return <Markdown source={body.replace(/^\s*#\s+[^\n]*\n/, "").replaceAll(DEFAULT_ORIGIN, window.location.origin)} />;
+}
+
 interface Props {
   lesson: Lesson;
   origin: "starter" | "draft" | "share";
@@ -53,9 +62,7 @@ export function LessonText({ lesson, origin, step, previous, next, state, onPick
         {origin === "share" && <span className="badge bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-50">from a share link</span>}
       </div>
       <h1 className="mb-3 text-xl font-bold">{lesson.title}</h1>
-      {/* Lesson files start with their own "# Title"; the heading above already says it. They write the default
-          address (127.0.0.1:5173); the learner sees the one this page is served from, so a pasted command works. */}
-      <Markdown source={lesson.body.replace(/^\s*#\s+[^\n]*\n/, "").replaceAll(DEFAULT_ORIGIN, window.location.origin)} />
+      <LessonBody body={lesson.body} />
       {lesson.kind === "challenge" && (
         <p className="mt-4 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
           Press <strong>Check</strong> in the Tests tab: hidden checks run on the server and tell you which pass; each that does not has a hint you can show

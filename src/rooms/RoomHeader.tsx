@@ -1,11 +1,11 @@
 // What the rooms feature puts in the playground's header: the room corner, and the follower that keeps the page with
 // the teacher and reports to the room.
-import { useLessons } from "../server-bridge/lessons";
+import { useCourse } from "../server-bridge/lessons";
 import { RoomBanner } from "./RoomBanner";
 import { RoomFollower } from "./RoomFollower";
 
 export function RoomHeader({ lesson }: { lesson: { id?: string; open(id: string): void } }) {
-  const lessons = useLessons();
+  const lessons = useCourse();
   return (
     <>
       <RoomBanner />

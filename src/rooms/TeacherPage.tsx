@@ -15,6 +15,7 @@ import { Results } from "./Results";
 import { RosterDialog } from "./RosterDialog";
 import { openTeacherPage, teacherFromUrl } from "./room-links";
 import { useBoard } from "./useBoard";
+import { PageBrand } from "../ui/PageBrand";
 import { ThemeButton } from "./ThemeButton";
 
 type View = "board" | "grid" | "results";
@@ -73,13 +74,7 @@ export function TeacherPage() {
 
   const header = (
     <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
-      <a href="/" className="mr-1 flex items-center gap-2 font-bold whitespace-nowrap">
-        <img src="/favicon.svg" alt="" className="size-6" />
-        Elicitation Playground
-      </a>
-      <span className="text-slate-500 dark:text-slate-400" aria-hidden>
-        /
-      </span>
+      <PageBrand />
       <h1 className="min-w-0 truncate font-semibold">{board.title}</h1>
       <span className="badge bg-indigo-100 text-base text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100" data-testid="room-code">
         {board.code}
@@ -94,6 +89,11 @@ export function TeacherPage() {
           {tab("grid", "Grid")}
           {tab("results", "Results")}
         </span>
+        {!board.ended && (
+          <a className="btn-secondary" href={`/?author&room=${board.code}`}>
+            New challenge
+          </a>
+        )}
         <button type="button" className="btn-secondary" onClick={() => void downloadCsv(board.code, key!).catch((e) => toast.show(e.message))}>
           Export CSV
         </button>

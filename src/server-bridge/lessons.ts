@@ -2,8 +2,10 @@
 // list and its opened lesson inlined (contract/first-screen.ts): those start the cache, so the first screen asks
 // the server for neither.
 import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { FIRST_SCREEN_ELEMENT, type FirstScreen } from "../../contract/first-screen";
 import { requestJson } from "./http";
+import { useRoomMembership } from "./rooms";
 
 import type { Lesson, LessonSummary } from "../../contract/lessons";
 export type { Lesson, LessonSummary } from "../../contract/lessons";
@@ -33,6 +35,14 @@ export function useLessons() {
     retry: (count) => count < 30,
     retryDelay: 1000,
   });
+}
+
+/** The course's lessons and challenges and, for a learner in a room, the teachers' challenges it includes after them. */
+export function useCourse() {
+  const query = useLessons();
+  const extra = useRoomMembership().room?.challenges;
+  const data = useMemo(() => (query.data && extra?.length ? [...query.data, ...extra] : query.data), [query.data, extra]);
+  return { ...query, data };
 }
 
 export function useLesson(id: string | undefined) {

@@ -24,7 +24,8 @@ type Accepted = { id: string; mcpUrl?: string; tools?: ListedTool[]; diagnostics
 
 export class CompileError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {
-    super(`The project does not compile: ${diagnostics.length} problem${diagnostics.length === 1 ? "" : "s"}.`);
+    // No count here: the page counts one list of problems (src/editor/problems.ts) wherever it shows one.
+    super("The project does not compile.");
     this.name = "CompileError";
   }
 }

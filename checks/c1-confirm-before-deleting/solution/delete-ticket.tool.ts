@@ -1,6 +1,6 @@
 import { Tool, ToolContext, z } from "@frontmcp/sdk";
 
-// The help desk's tickets, kept by this tool. They stay between calls and start over on Reset.
+// The help desk's tickets, kept by this tool. They stay between calls and start over on Reset ▾ → Reset data.
 const tickets = new Map<string, { id: string; title: string }>([
   ["T-1", { id: "T-1", title: "Cannot log in" }],
   ["T-2", { id: "T-2", title: "Invoice total is wrong" }],

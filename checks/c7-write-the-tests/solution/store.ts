@@ -1,4 +1,4 @@
-// The help desk's data. It lives in module state: it stays between calls and starts over on Reset.
+// The help desk's data. It lives in module state: it stays between calls and starts over on Reset ▾ → Reset data.
 export const agents = ["ana", "bo", "chen"] as const;
 
 export type Ticket = { id: string; title: string; customer: string; status: "open" | "closed"; agent?: string };

@@ -1,4 +1,4 @@
-// The help desk's data. It lives in module state: it stays between calls and starts over on Reset.
+// The help desk's data. It lives in module state: it stays between calls and starts over on Reset ▾ → Reset data.
 export type Escalation = {
   priority: "p1" | "p2" | "p3";
   area: "billing" | "login" | "api" | "mobile-app";

@@ -291,7 +291,7 @@ class CallStore {
       verdictKeeper.request();
     } catch (err) {
       if (!isCurrent()) return;
-      const message = err instanceof CompileError ? `${err.message} Fix the problems in the editor, then call again.` : (err as Error).message;
+      const message = err instanceof CompileError ? `${err.message} Fix the problems listed under the editor, then call again.` : (err as Error).message;
       this.setFor(lessonId, { problem: message });
     } finally {
       if (isCurrent()) {

@@ -8,6 +8,7 @@ import { CompileError } from "../../server-bridge/session";
 import { useProject } from "../../project/project-store";
 import { Spinner } from "../../ui/Spinner";
 import { editorJumps } from "../../editor/editor-jumps";
+import { problemCount, useProblems } from "../../editor/problems";
 import { changedSince, resultsStore, useLessonResults } from "./results-store";
 import { CheckReport } from "./CheckReport";
 import { SolutionOffer } from "./SolutionOffer";
@@ -144,6 +145,16 @@ function grouped(run: TestRun): [string, TestOutcome[]][] {
   return [...groups];
 }
 
+/** Why the tests did not run, counted from the same list as the editor's Problems (N). */
+function CompileProblems({ message }: { message: string }) {
+  const n = useProblems().length;
+  return (
+    <p role="alert" className="text-sm text-rose-700 dark:text-rose-300" data-testid="tests-compile-error" data-problems={n}>
+      {message} {n > 0 ? `Fix the ${problemCount(n)} listed under the editor first.` : "Run the tests again."}
+    </p>
+  );
+}
+
 interface Props {
   /** Whatever the rooms feature shows beside the checks (a hint the teacher released). */
   checkSlot?: ReactNode;
@@ -158,10 +169,11 @@ export function TestsTab({ onRun: run, checkSlot }: Props) {
 
   let body: ReactNode = null;
   if (tests.pending) body = <Spinner label="Running tests against a fresh server…" />;
+  else if (tests.error instanceof CompileError) body = <CompileProblems message={tests.error.message} />;
   else if (tests.error)
     body = (
       <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-        {tests.error instanceof CompileError ? `${tests.error.message} Fix them in the editor first.` : tests.error.message}
+        {tests.error.message}
       </p>
     );
   else if (tests.data) {

@@ -55,7 +55,7 @@ export function stateBindings(payload: unknown): StateBinding[] {
   add("tool", "tool", "only a call of this tool");
   add("args", "arguments", "a hash of the arguments: the same call, not another ticket");
   add("build", "build", "a hash of the project's files: after a code change it is refused");
-  add("generation", "reset generation", "how many times the session was reset: after Reset it is refused");
+  add("generation", "reset generation", "how many times the session was reset: after Reset ▾ → Reset data it is refused");
   add("questions", "questions", "a digest of each question asked (message and schema): an answer only counts for the question it was given to", (v) =>
     Array.isArray(v) ? v.map(String).join(", ") : String(v),
   );
