@@ -8,6 +8,9 @@ export type OutsideStatus = (typeof OUTSIDE_STATUSES)[number];
 /** One outside page a session opened, as a tool's run reads it; `id` is the flow's unguessable id, also in `url`. */
 export type OutsideFlowView = { id: string; page: string; params: Record<string, string>; url: string; status: OutsideStatus };
 
+/** The module an official-SDK project imports to open the site's pages: `import { outsidePage } from "@playground/outside"`. */
+export const OUTSIDE_MODULE = "@playground/outside";
+
 /** Where the pretend site lives on the playground's own origin. */
 export const OUTSIDE_PREFIX = "/outside/";
 

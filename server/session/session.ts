@@ -133,7 +133,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console);
+    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console, this.outside);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
