@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Two spec files at a time: vitest's default on two cores is one, which leaves a core idle while a spec waits
+    // on its server or a timer. Specs sharing one PostgreSQL database (DATABASE_URL) take turns.
+    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
   },
 });

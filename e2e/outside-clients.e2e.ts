@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Page } from "playwright-core";
 import { expect, inject, test } from "vitest";
+import { startBackend } from "./support/backend";
 import { call, callResult, newContext, openLesson, sharedBrowser, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
@@ -183,4 +184,27 @@ test("lesson 16: a real client on the official-SDK support desk gets a server in
   await client.close();
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("an outside client that vanishes without ending its session stops showing as connected once it goes quiet", async () => {
+  // A backend of its own with a two-second quiet period (OUTSIDE_QUIET_SECONDS; thirty by default), so the test does
+  // not sit out the real one; the server's spec times the default on a manual clock.
+  const quick = await startBackend(undefined, { build: false, env: { OUTSIDE_QUIET_SECONDS: "2" } });
+  try {
+    const page = await (await newContext(browser())).newPage();
+    await openLesson(page, quick.url, "12-connect-a-real-client");
+    const url = await urlFromConnectPanel(page);
+    const v1 = new ClientV1({ name: "vanishing-script", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    const transport = new TransportV1(new URL(url));
+    await v1.connect(transport);
+    await v1.listTools();
+    await page.getByRole("tab", { name: /Wire/ }).click();
+    await page.locator('[data-testid="wire-outside-connected"][data-client]').filter({ hasText: "vanishing-script" }).waitFor();
+    // Gone as a killed process goes: its streams close, and no DELETE ends the session.
+    await transport.close();
+    await page.getByTestId("wire-outside-seen").filter({ hasText: "vanishing-script 1.0.0 was connected" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("wire-outside-connected").count()).toBe(0);
+  } finally {
+    await quick.stop();
+  }
 });

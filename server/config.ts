@@ -22,6 +22,11 @@ function usableMemory({ total, constrained }: MemoryReading): number {
 /** Defaults that code outside configFromEnv falls back to (a session or endpoint made without a config, as specs do). */
 export const DEFAULT_LOG_SESSION_KB = 256;
 export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+/**
+ * A 2025-11-25 client that vanished without ending its session (killed, laptop closed) holds nothing open: this long
+ * after its last request or stream ended, it no longer shows as connected. Its next request shows it again.
+ */
+export const DEFAULT_OUTSIDE_QUIET_SECONDS = 30;
 export const DEFAULT_OUTSIDE_WAIT_SECONDS = 600;
 /** How long a worker that overran its call gets to answer before it is replaced. */
 export const WATCHDOG_GRACE_MS = 1000;
@@ -85,6 +90,8 @@ export type PlaygroundConfig = {
   /** Outside clients' traffic kept per session for the Wire tab (TRAFFIC_KB), and for all sessions together (TRAFFIC_TOTAL_MB). */
   trafficBytes: number;
   trafficTotalBytes: number;
+  /** An outside client that sent nothing and held no stream this long shows as disconnected (OUTSIDE_QUIET_SECONDS). */
+  outsideQuietMs: number;
   /** Running time one test run (or check) may use across its files before the rest is not run. */
   runBudgetMs: number;
   /** A session used within this long is never evicted while idle ones exist. */
@@ -184,6 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     sandboxTotalMB: number(env, "SANDBOX_TOTAL_MB", Math.floor(usableMemory(memory) / 2 ** 20 / 4)),
     trafficBytes: number(env, "TRAFFIC_KB", 512) * 1024,
     trafficTotalBytes: number(env, "TRAFFIC_TOTAL_MB", 64) * 1024 * 1024,
+    outsideQuietMs: number(env, "OUTSIDE_QUIET_SECONDS", DEFAULT_OUTSIDE_QUIET_SECONDS) * 1000,
     loadCacheMB: number(env, "SANDBOX_LOAD_CACHE_MB", 32),
     sandboxPlain: sandboxPlainFrom(env),
     sandboxDenseOff: list(env.SANDBOX_DENSE_OFF).map((name) => {

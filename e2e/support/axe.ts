@@ -36,3 +36,22 @@ export async function axeFindings(page: Page, state: string, within?: string): P
   );
   return violations.flatMap((v) => v.nodes.slice(0, 6).map((n) => `${state}: ${v.id} (${v.impact}) ${n}`));
 }
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+
+/** Puts the page in one theme without a reload: the class the theme button sets (the editor follows it) and the
+ * colour scheme a reader who chose that theme in the system would have. */
+async function setTheme(page: Page, dark: boolean) {
+  await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
+  await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+}
+
+/** The violations in the light and then the dark theme, the same state audited in each; the page is left light. */
+export async function axeFindingsInBothThemes(page: Page, state: string, within?: string): Promise<string[]> {
+  if (await isDark(page)) await setTheme(page, false);
+  const light = await axeFindings(page, `${state}, light`, within);
+  await setTheme(page, true);
+  const dark = await axeFindings(page, `${state}, dark`, within);
+  await setTheme(page, false);
+  return [...light, ...dark];
+}

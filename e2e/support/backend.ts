@@ -46,12 +46,13 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 const DATA_DIR = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "playground-e2e-data-"));
 
 /** NODE_ENV is forced to production: vitest sets "test", which would make start.mjs build React's development bundle. */
-export async function startBackend(port?: number, opts: { build?: boolean } = {}): Promise<Backend> {
+/** `env`: settings of this backend alone, beside the shared ones (a short wait a test would otherwise sit out). */
+export async function startBackend(port?: number, opts: { build?: boolean; env?: Record<string, string> } = {}): Promise<Backend> {
   const p = port ?? (await freePort());
   const args = ["scripts/start.mjs", ...(opts.build === false ? ["--no-build"] : [])];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR },
+    env: { ...process.env, ...opts.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -1,5 +1,5 @@
 // A 2025-11-25 client that vanishes without ending its session (no DELETE): the Wire feed stops calling it connected
-// QUIET_DISCONNECT_MS after its last request or stream ended, on the server's clock (a manual one here), and its next
+// OUTSIDE_QUIET_SECONDS after its last request or stream ended, on the server's clock (a manual one here), and its next
 // request shows it connected again.
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -11,7 +11,9 @@ import { getLesson } from "../lessons/catalog";
 import { createSession, startTestPlayground } from "../testing/harness";
 import { ManualClock } from "../testing/manual-clock";
 import { followTraffic } from "../testing/traffic";
-import { QUIET_DISCONNECT_MS } from "./traffic";
+import { DEFAULT_OUTSIDE_QUIET_SECONDS } from "../config";
+
+const QUIET_MS = DEFAULT_OUTSIDE_QUIET_SECONDS * 1000;
 
 let pg: Playground;
 const clock = new ManualClock(Date.now());
@@ -46,13 +48,13 @@ test("a client that went away without a DELETE stops showing as connected after 
     expect(lastClient(feed.events, key)?.connected).toBe(true);
 
     // Its open GET stream keeps it connected however long it is quiet.
-    clock.advance(QUIET_DISCONNECT_MS * 3);
+    clock.advance(QUIET_MS * 3);
     expect(lastClient(feed.events, key)?.connected).toBe(true);
 
     // Closing the transport drops the stream but sends no DELETE: the session lives on the server.
     await client.close();
     await feed.until((ev) => inFlight(ev) === 0, "every exchange ended");
-    clock.advance(QUIET_DISCONNECT_MS - 1);
+    clock.advance(QUIET_MS - 1);
     expect(lastClient(feed.events, key)?.connected).toBe(true);
     clock.advance(1);
     const gone = await feed.until((ev) => lastClient(ev, key)?.connected === false && lastClient(ev, key), "the client shown as gone");

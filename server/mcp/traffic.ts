@@ -17,6 +17,7 @@ import {
   type TransportSendOptions,
 } from "@modelcontextprotocol/server";
 import type { TrafficBudget } from "./traffic-budget";
+import { DEFAULT_OUTSIDE_QUIET_SECONDS } from "../config";
 import { realTimedClock, type TimedClock } from "./official/instance";
 import { INSTANCE_HEADER, SERVER_INSTANCE_HEADER } from "../../contract/instance-header";
 import { isWireHeader, PAGE_CLIENT_HEADER, type OmittedMessage, type TrafficClient, type TrafficEvent, type TrafficExchange } from "../../contract/traffic";
@@ -29,12 +30,6 @@ function shownHeaders(headers: Headers): Record<string, string> {
 
 /** How long a feed keeps recording after its last follower left. */
 const LINGER_MS = 60_000;
-
-/**
- * A 2025-11-25 client that vanished without ending its session (killed, laptop closed) holds nothing open: this long
- * after its last request or stream ended, it no longer shows as connected. Its next request shows it again.
- */
-export const QUIET_DISCONNECT_MS = 30_000;
 
 /** Clients remembered per session; the longest-quiet one that holds no connection is forgotten first. */
 const MAX_CLIENTS = 32;
@@ -87,6 +82,8 @@ export class SessionTraffic {
     private budget?: TrafficBudget,
     private instance: () => string | undefined = () => undefined,
     private clock: TimedClock = realTimedClock,
+    /** How long a quiet client still shows as connected (OUTSIDE_QUIET_SECONDS). */
+    private quietMs = DEFAULT_OUTSIDE_QUIET_SECONDS * 1000,
   ) {
     budget?.join(this);
   }
@@ -301,11 +298,11 @@ export class SessionTraffic {
     if (client.connected && !this.closed)
       this.quietTimers.set(
         client.key,
-        this.clock.setTimeout(() => this.quiet(client), QUIET_DISCONNECT_MS),
+        this.clock.setTimeout(() => this.quiet(client), this.quietMs),
       );
   }
 
-  /** A connected client sent nothing and held no stream for QUIET_DISCONNECT_MS: it shows as gone, its last request's time kept. */
+  /** A connected client sent nothing and held no stream for `quietMs`: it shows as gone, its last request's time kept. */
   private quiet(client: TrafficClient): void {
     this.quietTimers.delete(client.key);
     if (this.inFlight.has(client.key) || !client.connected) return;

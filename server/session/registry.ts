@@ -114,7 +114,7 @@ export class SessionRegistry {
       sessionLimits(this.config),
       this.config.maxBodyBytes,
       this.store,
-      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName, this.trafficClock),
+      new SessionTraffic(this.config.trafficBytes, this.trafficBudget, () => this.instanceName, this.trafficClock, this.config.outsideQuietMs),
       this.config.outsideWaitMs,
     );
     session.endpoint = createSessionEndpoint(session, this.codec, {
