@@ -72,7 +72,7 @@ export class Session implements ToolHost {
   ) {
     this.console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024);
     this.sandbox = pool.owned(id);
-    this.outside = new OutsideFlows({ maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
+    this.outside = new OutsideFlows(id, { maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
   }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
@@ -137,7 +137,7 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.sandbox, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console);
+    const official = this.official ?? new OfficialProject(this.sandbox, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console, this.outside);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);

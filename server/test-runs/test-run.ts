@@ -106,9 +106,10 @@ async function serveFrontMcp(deps: RunDeps, server: CompiledProject, failures: F
     await serverVm.close();
     return loadFailure(error);
   }
-  const outside = new OutsideFlows({ maxFlows: MAX_TEST_OUTSIDE_PAGES, waitMs: limits.testTimeoutMs });
+  const id = `test-${randomBytes(9).toString("base64url")}`;
+  const outside = new OutsideFlows(id, { maxFlows: MAX_TEST_OUTSIDE_PAGES, waitMs: limits.testTimeoutMs });
   const host = {
-    id: `test-${randomBytes(9).toString("base64url")}`,
+    id,
     fallback: new ElicitationFallback(),
     outside,
     serverInfo: async () => loaded.server,

@@ -5,6 +5,7 @@ import { setBounded } from "../../../runtime/bounded-table";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
 import type { VmOpener } from "../../sandbox/sandbox";
+import type { OutsideFlows } from "../../outside/outside-flows";
 import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
 import { SessionConsole } from "../../session/session-console";
@@ -58,6 +59,8 @@ export class OfficialProject implements InstanceSource {
     traffic?: SessionTraffic,
     /** The session's console, which all its instances write to. */
     readonly console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024),
+    /** The session's pretend outside pages, which its tools may open. */
+    readonly outside?: OutsideFlows,
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
