@@ -137,7 +137,8 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.sandbox, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console, this.outside);
+    const official =
+      this.official ?? new OfficialProject(this.sandbox, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console, this.outside);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
