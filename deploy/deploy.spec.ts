@@ -7,6 +7,7 @@ import { Deployment } from "kubernetes-models/apps/v1";
 import { Ingress } from "kubernetes-models/networking.k8s.io/v1";
 import { parse, parseAllDocuments } from "yaml";
 import { describe, expect, test } from "vitest";
+import { outsideUrl } from "../contract/outside";
 import { IDLE_CONNECTION_MS } from "../server/http/connection-timeouts";
 
 const here = (file: string) => new URL(file, import.meta.url);
@@ -50,6 +51,33 @@ describe("Kubernetes manifests", () => {
     expect(annotations["nginx.ingress.kubernetes.io/configuration-snippet"]).toContain('"^/mcp/([^/]+)"');
     expect(annotations["nginx.ingress.kubernetes.io/proxy-buffering"]).toBe("off");
     expect(byKind.Ingress.spec.rules[0].http.paths[0].backend.service.name).toBe(byKind.Service.metadata.name);
+  });
+});
+
+/** Paths of one session that must reach the instance holding it, and paths that may go anywhere. */
+const SID = "k3Jx_9-QwErTyUiOpAsDfG";
+const SESSION_PATHS = [`/mcp/${SID}`, `/api/sessions/${SID}/files`, new URL(outsideUrl("http://x", SID, "billing-sign-in", { ticket: "T-2" }, "f")).pathname];
+const ANYWHERE = ["/", "/api/lessons", "/api/sessions", "/outside/"];
+
+/** What `rules` (nginx regexes with their capture, in order; the first that matches wins) hash `uri` on. */
+const hashKey = (rules: RegExp[], uri: string) => rules.map((r) => r.exec(uri)?.[1]).find((sid) => sid !== undefined) ?? "$request_id";
+
+describe("hashing on the session id", () => {
+  test("nginx/playground.conf's map routes a session's /mcp, /api/sessions and /outside pages by its id", async () => {
+    const nginx = await readFile(here("./nginx/playground.conf"), "utf8");
+    const map = /map \$uri \$playground_sid \{([^}]*)\}/.exec(nginx)?.[1] ?? "";
+    const rules = [...map.matchAll(/^\s*~(\S+)\s+\$\w+;/gm)].map(([, re]) => new RegExp(re!));
+    for (const path of SESSION_PATHS) expect(hashKey(rules, path), path).toBe(SID);
+    for (const path of ANYWHERE) expect(hashKey(rules, path), path).toBe("$request_id");
+  });
+
+  test("the Ingress's snippet sets $playground_sid from the same paths", async () => {
+    const ingress = (await manifests()).find((o) => o.kind === "Ingress")!;
+    const snippet = ingress.metadata.annotations?.["nginx.ingress.kubernetes.io/configuration-snippet"] ?? "";
+    // Each `if` overrides the one before it: the last match wins, so read them from the bottom.
+    const rules = [...snippet.matchAll(/if \(\$uri ~ "([^"]+)"\) \{ set \$playground_sid \$1; \}/g)].map(([, re]) => new RegExp(re!)).reverse();
+    for (const path of SESSION_PATHS) expect(hashKey(rules, path), path).toBe(SID);
+    for (const path of ANYWHERE) expect(hashKey(rules, path), path).toBe("$request_id");
   });
 });
 

@@ -95,7 +95,8 @@ describe("09 A richer form: escalating a ticket", () => {
 
 describe("10 Sensitive data goes through URL mode", () => {
   const ID = "10-sensitive-data-url-mode";
-  const signInPage = (s: { mcpUrl: string }) => new RegExp(`^${new URL(s.mcpUrl).origin}/outside/billing-sign-in\\?ticket=T-2&flow=[\\w-]{22}$`);
+  const signInPage = (s: { id: string; mcpUrl: string }) =>
+    new RegExp(`^${new URL(s.mcpUrl).origin}/outside/${s.id}/billing-sign-in\\?ticket=T-2&flow=[\\w-]{22}$`);
   const signingIn = (action: "sign-in" | "cancel") => (q: Question) => {
     void pressOutside(pg, q.url!, action);
     return { action: "accept" as const };

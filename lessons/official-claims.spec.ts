@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Playground } from "../server/app";
 import { getLesson } from "../server/lessons/catalog";
 import { SERVER_INSTANCE_HEADER } from "../contract/instance-header";
+import { sseDataOf } from "../contract/sse";
 import { createSession, rawModern, startTestPlayground } from "../server/testing/harness";
+import { lessonUrlModeServer } from "../server/testing/official-url-server";
+import { pressOutside, until } from "../server/testing/outside";
 
 let pg: Playground;
 beforeAll(async () => {
@@ -64,6 +67,34 @@ describe("13 A server on the official SDK", () => {
     expect(texts).toEqual(["Escalated T-1042 as ESC-0001: p1 in billing, 1 affected.", "Escalated T-1042 as ESC-0001: p1 in billing, 1 affected."]);
     const instances = new Set(log.filter((e) => e.method === "tools/call").map((e) => e.instance));
     expect(instances.size).toBe(2);
+  });
+
+  test("URL mode on the Wire tab: the call's stream carries the link with its elicitationId, then complete, then the answer", async () => {
+    const s = await createSession(pg, { "src/server.ts": await lessonUrlModeServer() });
+    const log: Exchange[] = [];
+    const client = new ClientV1({ name: "v1", version: "1.32.2" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+    let link = "";
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      link = (req.params as { url: string }).url;
+      return { action: "accept" };
+    });
+    await client.connect(new TransportV1(new URL(s.mcpUrl), { fetch: tap(log) }));
+    const call = client.callTool({ name: "open_billing", arguments: { ticketId: "T-2" } });
+    await until(() => link !== "");
+    // The link is on the playground's own address: the person can open it.
+    expect(new URL(link).origin).toBe(new URL(pg.url).origin);
+    await pressOutside(pg, link, "sign-in");
+    expect(((await call) as any).content[0].text).toBe("The sign-in finished: the invoice for T-2 is €249.90.");
+    const stream = log.find((e) => e.method === "tools/call")!;
+    await until(() => stream.body.includes('"result"'));
+    await client.close();
+    const messages = sseDataOf(stream.body)
+      .filter((data) => data.trim() !== "")
+      .map((data) => JSON.parse(data));
+    expect(messages.map((m) => m.method ?? "result")).toEqual(["elicitation/create", "notifications/elicitation/complete", "result"]);
+    const [asked, completed] = messages;
+    expect(asked.params).toMatchObject({ mode: "url", url: link, elicitationId: new URL(link).searchParams.get("flow") });
+    expect(completed.params).toEqual({ elicitationId: asked.params.elicitationId });
   });
 });
 

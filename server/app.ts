@@ -153,7 +153,7 @@ export async function startPlayground(config: PlaygroundConfig): Promise<Playgro
     if (isOutside) return await serveOutsidePage(req, res, url);
     if (isMcp) {
       if (Number(req.headers["content-length"] ?? 0) > config.maxBodyBytes) throw new HttpError(413, "The request body is too large");
-      return await mcp(req, res);
+      return await mcp(req, res, origin);
     }
     if (isApi) return await handleApi(req, res, url, address);
     if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");

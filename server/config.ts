@@ -3,6 +3,7 @@ import { DENSE_OPTIMISATIONS, type DenseOptimisation } from "./sandbox/protocol"
 import { totalmem } from "node:os";
 import type { StreamLimits } from "./http/event-stream";
 import type { RateLimit } from "./http/rate-limit";
+import type { CpuClock } from "./sandbox/cpu-ledger";
 import type { ChallengeLimits } from "./authoring/draft";
 
 /** What the process may use: the machine's memory and the OS's limit on it, both in bytes, as Node reads them. */
@@ -94,6 +95,10 @@ export type PlaygroundConfig = {
   outsideQuietMs: number;
   /** Running time one test run (or check) may use across its files before the rest is not run. */
   runBudgetMs: number;
+  /** Running time one session's VMs may use per second together (CPU_BUDGET_MS_PER_SECOND); past it its steps wait. */
+  cpuMsPerSecond: number;
+  /** The clock that budget refills by: the host's unless a test moves time itself. */
+  cpuClock?: CpuClock;
   /** A session used within this long is never evicted while idle ones exist. */
   sessionActiveMs: number;
   /** PGlite's data folder, used when no databaseUrl is set. */
@@ -182,6 +187,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, memory: Memo
     runsPerClient: number(env, "RUNS_PER_CLIENT", 8),
     sessionActiveMs: number(env, "SESSION_ACTIVE_MINUTES", 5) * 60_000,
     runBudgetMs: number(env, "RUN_BUDGET_SECONDS", 60) * 1000,
+    // A quarter of one worker per session: a learner's calls take milliseconds, an endless one waits its turn.
+    cpuMsPerSecond: number(env, "CPU_BUDGET_MS_PER_SECOND", 250),
     maxResultBytes: number(env, "MAX_RESULT_KB", 1024) * 1024,
     logCallBytes: number(env, "LOG_CALL_KB", 64) * 1024,
     logSessionBytes: number(env, "LOG_SESSION_KB", DEFAULT_LOG_SESSION_KB) * 1024,

@@ -46,6 +46,8 @@ export async function startServices(config: PlaygroundConfig): Promise<Services>
       loadCacheMB: config.loadCacheMB,
       plain: config.sandboxPlain,
       denseOff: config.sandboxDenseOff,
+      cpuMsPerSecond: config.cpuMsPerSecond,
+      cpuClock: config.cpuClock,
     }),
     warmCompiler(),
   ]);

@@ -6,6 +6,8 @@ import { type CodeProblem, type LineMaps, problemOf } from "../sandbox/locate";
 import { setCallLogBytes } from "../testing/console";
 import { forgetMadeAjvs, takeNewForms, warmForms } from "./ajv-compile-cache";
 import { fireTimer, readClock, takeLogs, takeTimerChanges, watchClock } from "./globals";
+import { OUTSIDE_MODULE } from "../../contract/outside";
+import { type OutsideAsk, type OutsideLeft, type OutsideOpened, outsideLeft, outsideOpened, outsidePage, takeOutsideAsksJson } from "./outside-pages";
 import { connectedTransport, takeOutboxJson } from "./stdio-bridge";
 import { warmUp, type WarmUpServer } from "./warm-up";
 import * as zod from "zod";
@@ -23,6 +25,8 @@ export type StepReport = {
   timers: Array<{ set?: { id: number; ms: number }; clear?: number }>;
   logs: string[];
   forms?: string[];
+  /** Pages of the pretend outside site a tool asked for (`@playground/outside`), for the host to open. */
+  outside?: OutsideAsk[];
 };
 /**
  * `start` also says whether the server came up (its entry modules ran and it connected a transport), and whether
@@ -45,6 +49,10 @@ export type OfficialEntryPoints = {
   fireTimer: { args: { id: number }; result: StepReport };
   /** The client went away: stdin closed. */
   close: { args: Record<string, never>; result: StepReport };
+  /** The host opened an outside page a tool asked for (or says why not). */
+  outsideOpened: { args: OutsideOpened; result: StepReport };
+  /** The person left an outside page this server opened. */
+  outsideLeft: { args: OutsideLeft; result: StepReport };
   /**
    * The worker, on a server just started: compile these forms ahead, then it images the server again. `repeatable`
    * false: that read the clock (learner code in the compile), and the image is not kept.
@@ -66,7 +74,8 @@ function report(extra: () => object = () => ({})): LazyJsonText<StepReport> {
     toString() {
       const forms = takeNewForms();
       const rest = JSON.stringify({ ...extra(), timers: takeTimerChanges(), logs: takeLogs(), ...(forms.length > 0 && { forms }) });
-      return `{"outbox":${takeOutboxJson()},${rest.slice(1)}`;
+      const outside = takeOutsideAsksJson();
+      return `{"outbox":${takeOutboxJson()},${outside === "[]" ? "" : `"outside":${outside},`}${rest.slice(1)}`;
     },
   };
   return lazy as LazyJsonText<StepReport>;
@@ -96,7 +105,7 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
     (error: unknown) => outcome(`failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   // The module loader (on the host) builds each builtin module from this table.
-  g.__officialModules = modules;
+  g.__officialModules = { ...modules, [OUTSIDE_MODULE]: { outsidePage } };
   let failure: CodeProblem | undefined;
 
   const playground = {
@@ -142,6 +151,16 @@ export function installOfficialRuntime(modules: BuiltinModules, warmUpServer: Wa
     /** The client went away: stdin closed. */
     async close(): Promise<LazyJsonText<StepReport>> {
       await connectedTransport()?.close();
+      return report();
+    },
+
+    async outsideOpened(json: string): Promise<LazyJsonText<StepReport>> {
+      outsideOpened(JSON.parse(json) as OutsideOpened);
+      return report();
+    },
+
+    async outsideLeft(json: string): Promise<LazyJsonText<StepReport>> {
+      outsideLeft(JSON.parse(json) as OutsideLeft);
       return report();
     },
 

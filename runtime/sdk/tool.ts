@@ -101,7 +101,7 @@ export abstract class ToolContext<In = Record<string, unknown>> {
     return state.elicitationEnabled && state.client[mode];
   }
 
-  /** A page of the playground's pretend outside site (`/outside/{page}`), opened for this session. */
+  /** A page of the playground's pretend outside site (`/outside/{session}/{page}`), opened for this session. */
   outsidePage(page: string, params?: Record<string, string>): OutsidePage {
     return openOutsidePage(stateOf(this).outside, page, params);
   }

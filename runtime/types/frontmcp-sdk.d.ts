@@ -155,8 +155,9 @@ declare module "@frontmcp/sdk" {
   export type OutsideStatus = "waiting" | "completed" | "cancelled" | "expired";
 
   /**
-   * A page of the playground's pretend outside site (`/outside/{page}` on the playground's own origin), opened for
-   * this session: the same page and params give the same page (and id) until Reset, or until it was cancelled.
+   * A page of the playground's pretend outside site (`/outside/{session}/{page}` on the playground's own origin),
+   * opened for this session: the same page and params give the same page (and id) until Reset, or until it was
+   * cancelled.
    */
   export interface OutsidePage {
     /** The link to send: `this.elicit(message, { mode: "url", url: page.url })`. */

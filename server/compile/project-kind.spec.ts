@@ -38,7 +38,7 @@ describe("official-SDK projects compile as ES modules", () => {
     if (out.ok) return;
     expect(out.diagnostics[0]).toMatchObject({ file: "src/server.ts", line: 3 });
     expect(out.diagnostics[0].message).toBe(
-      'The module "@modelcontextprotocol/sdk/client/index.js" is not available in the playground: a server on the official SDK 1.x may import @modelcontextprotocol/sdk/server/mcp.js, @modelcontextprotocol/sdk/server/stdio.js, @modelcontextprotocol/sdk/server/index.js, @modelcontextprotocol/sdk/types.js, zod, zod/v4 and the project\'s own files',
+      'The module "@modelcontextprotocol/sdk/client/index.js" is not available in the playground: a server on the official SDK 1.x may import @modelcontextprotocol/sdk/server/mcp.js, @modelcontextprotocol/sdk/server/stdio.js, @modelcontextprotocol/sdk/server/index.js, @modelcontextprotocol/sdk/types.js, zod, zod/v4, @playground/outside and the project\'s own files',
     );
   });
 

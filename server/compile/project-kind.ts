@@ -1,4 +1,5 @@
 // Which runtime a project needs, from what its server files import: FrontMCP, or the official SDK 1.x or 2.x.
+import { OUTSIDE_MODULE } from "../../contract/outside";
 import type { VmRuntime } from "../sandbox/protocol";
 import type { Diagnostic, ProjectFiles } from "./project-files";
 import { isTestFile } from "./project-files";
@@ -12,8 +13,9 @@ export const OFFICIAL_MODULES: Record<"sdk1" | "sdk2", readonly string[]> = {
     "@modelcontextprotocol/sdk/types.js",
     "zod",
     "zod/v4",
+    OUTSIDE_MODULE,
   ],
-  sdk2: ["@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio", "zod", "zod/v4"],
+  sdk2: ["@modelcontextprotocol/server", "@modelcontextprotocol/server/stdio", "zod", "zod/v4", OUTSIDE_MODULE],
 };
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(["'])(@modelcontextprotocol\/[^"'\s]+)\1/g;

@@ -26,6 +26,12 @@ export class Course {
     return roomCode === undefined ? shipped : [...shipped, ...(await this.authored.inRoom(roomCode)).map(authoredSummary)];
   }
 
+  /** One item of a room's course: a shipped one without asking the database, else one of the room's authored challenges. */
+  async item(roomCode: string, id: string): Promise<LessonSummary | undefined> {
+    const shipped = (await listLessons()).find((i) => i.id === id);
+    return shipped ?? (await this.authored.inRoom(roomCode)).map(authoredSummary).find((i) => i.id === id);
+  }
+
   /** What a learner may see of an item: text and starter. An authored challenge only once published. */
   async lesson(id: string): Promise<Lesson | undefined> {
     const shipped = await getLesson(id);

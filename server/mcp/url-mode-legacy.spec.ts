@@ -52,7 +52,7 @@ describe("the SDK 1.x client on 2025-11-25, declaring forms and URL mode", () =>
     expect(typeof question.elicitationId).toBe("string");
     const url = new URL(question.url);
     expect(url.origin).toBe(new URL(pg.url).origin);
-    expect(url.pathname).toBe("/outside/billing-sign-in");
+    expect(url.pathname).toBe(`/outside/${s.id}/billing-sign-in`);
     expect(url.searchParams.get("ticket")).toBe("T-2");
     expect(url.searchParams.get("flow")).toBe(question.elicitationId);
 
@@ -120,7 +120,10 @@ describe("the SDK 1.x client on 2025-11-25, declaring forms and URL mode", () =>
     const result = await client.callTool({ name: "read_invoice", arguments: { id: "T-2" } }).catch((e: unknown) => e);
     expect(result).not.toBeInstanceOf(McpError);
     // The fallback for a client that cannot be sent a link: the text tells the model what to ask the person.
-    expect(result).toMatchObject({ _meta: { code: "ELICITATION_PENDING" }, structuredContent: { url: expect.stringContaining("/outside/billing-sign-in?") } });
+    expect(result).toMatchObject({
+      _meta: { code: "ELICITATION_PENDING" },
+      structuredContent: { url: expect.stringContaining(`/outside/${s.id}/billing-sign-in?`) },
+    });
     await client.close();
   });
 });
@@ -136,7 +139,7 @@ describe("the page's callback completes only its own session's flow", () => {
     guessed.searchParams.set("flow", `${url.searchParams.get("flow")!.slice(0, -2)}AA`);
     expect((await pressOutside(pg, guessed.href, "sign-in")).status).toBe(404);
     const elsewhere = new URL(url);
-    elsewhere.pathname = "/outside/other-sign-in";
+    elsewhere.pathname = `/outside/${s.id}/other-sign-in`;
     expect((await pressOutside(pg, elsewhere.href, "sign-in")).status).toBe(404);
     expect((await fetch(guessed)).status).toBe(404);
     // A foreign page cannot press it for the person.
@@ -144,6 +147,24 @@ describe("the page's callback completes only its own session's flow", () => {
     await pressOutside(pg, url.href, "cancel");
     expect((await call).structuredContent).toMatchObject({ signedIn: false });
     await client.close();
+  });
+
+  test("a flow never completes through another session's path, though its id is real", async () => {
+    const [a, b] = [await lesson10(), await lesson10()];
+    const ca = await urlClient(a.mcpUrl);
+    const call = ca.client.callTool({ name: "open_billing", arguments: { id: "T-2" } });
+    await until(() => ca.pushed.length === 1);
+    const throughB = new URL(ca.pushed[0].url);
+    throughB.pathname = throughB.pathname.replace(`/outside/${a.id}/`, `/outside/${b.id}/`);
+    expect(throughB.pathname).toBe(`/outside/${b.id}/billing-sign-in`);
+    expect((await fetch(throughB)).status).toBe(404);
+    expect((await pressOutside(pg, throughB.href, "sign-in")).status).toBe(404);
+    // Nothing came of it: A's page still waits, and its own path settles it.
+    expect(ca.completed).toEqual([]);
+    expect(await (await fetch(ca.pushed[0].url)).text()).toContain('value="sign-in"');
+    expect((await pressOutside(pg, ca.pushed[0].url, "cancel")).status).toBe(303);
+    expect((await call).structuredContent).toMatchObject({ signedIn: false });
+    await ca.client.close();
   });
 
   test("two sessions on the same page and ticket get different ids; signing in to one leaves the other waiting", async () => {

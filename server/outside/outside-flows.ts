@@ -12,17 +12,23 @@ const directory = new Map<string, Flow>();
 /** What a flow's page shows: the name, the tool's params, and how it stands. */
 export type OutsideFlowPage = Pick<OutsideFlowView, "page" | "params" | "status">;
 
-export function outsideFlowPage(id: string): OutsideFlowPage | undefined {
+/** The flow `id` of session `session` (a real id under another session's path is no flow at all). */
+function flowOf(session: string, id: string): Flow | undefined {
   const flow = typeof id === "string" ? directory.get(id) : undefined;
+  return flow?.owner.session === session ? flow : undefined;
+}
+
+export function outsideFlowPage(session: string, id: string): OutsideFlowPage | undefined {
+  const flow = flowOf(session, id);
   return flow && { page: flow.page, params: flow.params, status: flow.status };
 }
 
 /**
  * The page's Sign in or Cancel: settles the waiting flow with this id, for the session that opened it. Unknown ids,
- * and flows already left, change nothing.
+ * another session's ids, and flows already left, change nothing.
  */
-export function settleOutsideFlow(id: string, status: "completed" | "cancelled"): boolean {
-  const flow = typeof id === "string" ? directory.get(id) : undefined;
+export function settleOutsideFlow(session: string, id: string, status: "completed" | "cancelled"): boolean {
+  const flow = flowOf(session, id);
   return flow ? flow.owner.settle(id, status) : false;
 }
 
@@ -32,7 +38,11 @@ export type OutsideLimits = { maxFlows: number; waitMs: number };
 export class OutsideFlows {
   private flows = new Map<string, Flow>();
 
-  constructor(private readonly limits: OutsideLimits) {}
+  /** `session`: the id of the session that owns these pages, the segment of their path after /outside/. */
+  constructor(
+    readonly session: string,
+    private readonly limits: OutsideLimits,
+  ) {}
 
   /** The flows as a tool's run reads them. A new call does not see pages left without signing in: it may open them afresh. */
   views(newCall = false): OutsideFlowView[] {
@@ -48,7 +58,7 @@ export class OutsideFlows {
     if (this.flows.size >= this.limits.maxFlows)
       throw new RangeError(`A session can have at most ${this.limits.maxFlows} outside pages open; Reset forgets them`);
     const id = randomBytes(16).toString("base64url");
-    const flow: Flow = { id, page, params, url: outsideUrl(origin, page, params, id), status: "waiting", owner: this, listeners: new Set() };
+    const flow: Flow = { id, page, params, url: outsideUrl(origin, this.session, page, params, id), status: "waiting", owner: this, listeners: new Set() };
     // A page nobody comes back to does not hold a call (or the session's table) forever.
     flow.expiry = setTimeout(() => this.settle(id, "expired"), this.limits.waitMs);
     flow.expiry.unref();

@@ -1,8 +1,8 @@
-// GET and POST /outside/{page}?flow=…: the pretend outside site's page. It stands in for a real sign-in service, so
+// GET and POST /outside/{session}/{page}?flow=…: the pretend outside site's page. It stands in for a real sign-in service, so
 // it says so on the page; its Sign in and Cancel buttons are a plain form (no script), and pressing one settles the
 // flow, which is how the outside service reaches the learner's tool.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isOutsideAction, OUTSIDE_ACTIONS, OUTSIDE_PAGE_NAME, OUTSIDE_PREFIX, type OutsideStatus } from "../../contract/outside";
+import { isOutsideAction, OUTSIDE_ACTIONS, outsidePath, type OutsideStatus } from "../../contract/outside";
 import { HttpError } from "../http/respond";
 import { outsideFlowPage, settleOutsideFlow, type OutsideFlowPage } from "./outside-flows";
 
@@ -83,20 +83,21 @@ function send(res: ServerResponse, status: number, body: string): void {
 
 /** Serves one request under /outside/. POST settles the flow named in the query, then shows the page again. */
 export async function serveOutsidePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const page = url.pathname.slice(OUTSIDE_PREFIX.length);
+  const path = outsidePath(url.pathname);
   const id = url.searchParams.get("flow") ?? "";
-  if (!OUTSIDE_PAGE_NAME.test(page)) throw new HttpError(404, "There is no such outside page");
+  if (!path) throw new HttpError(404, "There is no such outside page");
+  const { session, page } = path;
   if (req.method === "POST") {
     const action = (await readForm(req)).get("action");
     if (!isOutsideAction(action)) throw new HttpError(400, 'The form must send action "sign-in" or "cancel"');
-    const flow = outsideFlowPage(id);
+    const flow = outsideFlowPage(session, id);
     if (!flow || flow.page !== page) return send(res, 404, unknownFlow());
-    settleOutsideFlow(id, OUTSIDE_ACTIONS[action] as "completed" | "cancelled");
+    settleOutsideFlow(session, id, OUTSIDE_ACTIONS[action] as "completed" | "cancelled");
     res.writeHead(303, { location: `${url.pathname}?flow=${encodeURIComponent(id)}`, "cache-control": "no-store" });
     return void res.end();
   }
   if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, "Method not allowed");
-  const flow = outsideFlowPage(id);
+  const flow = outsideFlowPage(session, id);
   if (!flow || flow.page !== page) return send(res, 404, unknownFlow());
   send(res, 200, flowPage(url.pathname, id, flow));
 }

@@ -164,7 +164,7 @@ export class Rooms {
    * send everyone to an item that is locked.
    */
   async lead(room: RoomRow, change: LeadChange): Promise<RoomLead | "locked" | undefined> {
-    const item = (await this.course.items(room.code)).find((i) => i.id === change.item);
+    const item = await this.course.item(room.code, change.item);
     if (!item) return undefined;
     const lead: RoomLead = { ...room.lead, locked: [...room.lead.locked], released: { ...room.lead.released } };
     if (change.action === "open") {

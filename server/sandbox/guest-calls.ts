@@ -41,18 +41,30 @@ export function classify(error: unknown, vm?: Vm): SandboxErrorInfo {
 /**
  * Runs guest code with a deadline; the interrupt handler reads `vm.deadline`. The pool's watchdog reads the same
  * deadline from the shared watch word, so it counts running time only, never time a message waited in the queue.
+ * The slice's running time is added to the VM's, which goes to the pool with its next reply.
  */
 export function slice<T>(vm: Vm, vmId: number, budgetMs: number, run: () => T): T {
+  const started = performance.now();
   vm.deadline = Date.now() + budgetMs;
   vm.stoppedBy = "none";
   Atomics.store(watch, 1, BigInt(vmId));
+  Atomics.store(watch, 2, BigInt(Date.now()));
   Atomics.store(watch, 0, BigInt(vm.deadline));
   try {
     return run();
   } finally {
     vm.deadline = Infinity;
     Atomics.store(watch, 0, 0n);
+    vm.ranMs += performance.now() - started;
   }
+}
+
+/** The running time `vm` has spent since the pool last heard, for the reply that tells it. */
+export function takeRan(vm: Vm | undefined): { ranMs?: number } {
+  if (!vm || vm.ranMs === 0) return {};
+  const ranMs = vm.ranMs;
+  vm.ranMs = 0;
+  return { ranMs };
 }
 
 /**

@@ -30,8 +30,11 @@ export class PoolVm<R extends VmRuntime = VmRuntime> implements SandboxVm<R> {
   constructor(
     private pool: SandboxPool,
     readonly id: number,
-    readonly worker: PoolWorker,
+    /** Where it runs; a VM with an image moves to the quarantine worker with its session (pool.ts moveApart). */
+    public worker: PoolWorker,
     readonly options: VmOptions,
+    /** Whose CPU budget its code draws on (a session, or a run of its own); none: the playground's own. */
+    readonly owner?: string,
   ) {
     this.runtime = (options.runtime ?? "frontmcp") as R;
   }

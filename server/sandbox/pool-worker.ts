@@ -51,6 +51,8 @@ export class PoolWorker {
         if (!p) return;
         this.pending.delete(m.id);
         if (m.grewBytes) Atomics.add(this.data.ledger, ledgerAt(this.slot, "counted"), BigInt(m.grewBytes));
+        const vmId = vmOf(p.message);
+        if (m.ranMs && vmId !== undefined) this.pool.ran(vmId, m.ranMs);
         void this.settle(p, m);
       });
     });
@@ -111,9 +113,15 @@ export class PoolWorker {
     }
   }
 
-  /** Deadline of the guest code running now (0 when none), and the VM running it. */
-  running(): { deadline: number; vmId: number } {
-    return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)) };
+  /** Deadline of the guest code running now (0 when none), the VM running it, and when it started (epoch ms). */
+  running(): { deadline: number; vmId: number; since: number } {
+    return { deadline: Number(Atomics.load(this.watch, 0)), vmId: Number(Atomics.load(this.watch, 1)), since: Number(Atomics.load(this.watch, 2)) };
+  }
+
+  /** Whether a message for `vmId` is still waiting for its reply here. */
+  holds(vmId: number): boolean {
+    for (const p of this.pending.values()) if (vmOf(p.message) === vmId) return true;
+    return false;
   }
 
   async request(message: ToWorker & { id: number }): Promise<string | undefined> {

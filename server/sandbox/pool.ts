@@ -1,5 +1,6 @@
 // A pool of worker threads hosting sandbox VMs; sessions are spread over workers, a stuck worker is replaced. The
-// implementation of the Sandbox seam (sandbox.ts), plain or dense by its options.
+// implementation of the Sandbox seam (sandbox.ts), plain or dense by its options. Each session's steps draw on its CPU
+// budget (cpu-ledger.ts); a session the watchdog stopped twice in a minute runs on a quarantine worker of its own.
 /// <reference path="./webassembly.d.ts" />
 import * as esbuild from "esbuild";
 import { readFile } from "node:fs/promises";
@@ -7,12 +8,14 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { officialRuntimeBundle } from "./official-bundles";
 import { type HeldVm, PoolVm } from "./pool-vm";
+import { CpuLedger } from "./cpu-ledger";
 import { PoolWorker, type WorkerData } from "./pool-worker";
+import { QuarantineWorker } from "./quarantine";
 import { LEDGER_LIMIT, LEDGER_USED, ledgerWords, type ToWorker, type VmImage, type VmLimits, type VmOptions, type VmRuntime } from "./protocol";
 import { memoryReleased } from "./reclaim";
 import { runtimeBundle } from "./runtime-bundle";
-import { type Sandbox, SandboxError, type SandboxOpenOptions, type SandboxOptions, type SandboxStats } from "./sandbox";
-import type { InstanceCounts } from "./spare-instances";
+import { type Sandbox, SandboxError, type SandboxOpenOptions, type SandboxOptions, type SandboxStats, type VmOpener } from "./sandbox";
+import { sumWorkerStats } from "./worker-stats";
 
 export { describeSandboxError, SandboxError, type SandboxOptions, type SandboxStats, type SandboxVm } from "./sandbox";
 
@@ -54,9 +57,15 @@ export class SandboxPool implements Sandbox {
    * reply cost O(sessions) per message, which a room of hundreds of open sessions pays on every step.
    */
   private used = 0;
+  /** Each session's running time against its budget, and the watchdog's stops of its code. */
+  readonly cpu: CpuLedger;
+  /** Where sessions kept apart run (quarantine.ts). */
+  private quarantine!: QuarantineWorker;
 
   private constructor(readonly options: SandboxOptions) {
-    this.ledger = new BigInt64Array(new SharedArrayBuffer(ledgerWords(options.workers) * 8));
+    // One ledger slot more than the workers: the quarantine worker's.
+    this.ledger = new BigInt64Array(new SharedArrayBuffer(ledgerWords(options.workers + 1) * 8));
+    this.cpu = new CpuLedger(options.cpuMsPerSecond ?? 0, options.cpuClock);
   }
 
   static async start(options: SandboxOptions): Promise<SandboxPool> {
@@ -79,14 +88,22 @@ export class SandboxPool implements Sandbox {
       denseOff: options.denseOff ?? [],
     };
     Atomics.store(pool.ledger, LEDGER_LIMIT, BigInt(Math.round((options.totalMB ?? 0) * 2 ** 20)));
+    // The quarantine worker keeps no load images: what it runs is not a room's repeated starter, and the memory ceiling
+    // counts SANDBOX_LOAD_CACHE_MB per SANDBOX_WORKERS.
+    const apart = { ...data, loadCacheBytes: 0 };
+    pool.quarantine = new QuarantineWorker(() => pool.workers[pool.workers.push(new PoolWorker(pool, source, apart, options.workers)) - 1]);
     for (let i = 0; i < options.workers; i++) pool.workers.push(new PoolWorker(pool, source, data, i));
     // A slice of guest code past its own deadline plus the grace has stopped honouring its interrupt.
     pool.watchdog = setInterval(() => {
       const now = Date.now();
       for (const worker of pool.workers) {
-        const { deadline, vmId } = worker.running();
-        if (deadline > 0 && now > deadline + options.watchdogGraceMs)
+        const { deadline, vmId, since } = worker.running();
+        if (deadline > 0 && now > deadline + options.watchdogGraceMs) {
+          // Its owner first: a culprit with no image is gone once the worker is replaced.
+          const owner = pool.vms.get(vmId)?.owner;
           worker.restart("The code ran past its time limit inside a native operation, so its sandbox was restarted", vmId);
+          if (owner !== undefined) pool.stoppedByWatchdog(owner, now - since);
+        }
       }
     }, 100);
     pool.watchdog.unref();
@@ -95,6 +112,30 @@ export class SandboxPool implements Sandbox {
 
   get limits(): VmLimits {
     return { memoryMB: this.options.memoryMB, stackBytes: this.options.stackBytes };
+  }
+
+  /** The stuck slice's running time is its session's; a second stop within a minute moves the session into quarantine. */
+  private stoppedByWatchdog(owner: string, ranMs: number): void {
+    this.cpu.charge(owner, ranMs);
+    if (this.cpu.stopped(owner)) this.moveApart(owner, true);
+  }
+
+  /**
+   * Moves `owner`'s VMs that can move to the quarantine worker (quarantine.ts); with `loseTheRest`, the others are let
+   * go, so their owners open them again, there. Its new VMs open there too (see open and CpuLedger.keptApart).
+   */
+  private moveApart(owner: string, loseTheRest: boolean): void {
+    for (const vm of [...this.vms.values()]) {
+      if (vm.owner !== owner || this.quarantine.move(vm, () => this.restoreMessage(vm.id), this.nextId++) || !loseTheRest) continue;
+      const onLost = vm.onLost;
+      void vm.close();
+      onLost?.();
+    }
+  }
+
+  /** Where sessions kept apart run, once one was. */
+  get quarantined(): PoolWorker | undefined {
+    return this.quarantine.started;
   }
 
   /** How many workers are running guest code right now (for tests that queue work behind a running call). */
@@ -126,7 +167,9 @@ export class SandboxPool implements Sandbox {
         "crashed",
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
       );
-    const worker = this.workers.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
+    const regular = this.workers.filter((w) => w !== this.quarantine.started);
+    // A quarantined session's VMs, and those of one in debt within the last minute, open apart from everyone else's.
+    const worker = this.cpu.keptApart(options.owner) ? this.quarantine.get() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
       ...this.limits,
@@ -134,16 +177,37 @@ export class SandboxPool implements Sandbox {
       runtime,
       keepState: options.keepState === true,
     };
-    const vm = new PoolVm<R>(this, this.nextId++, worker, vmOptions);
+    const vm = new PoolVm<R>(this, this.nextId++, worker, vmOptions, options.owner);
     worker.vms.add(vm.id);
     this.track(vm);
     await this.send(vm, { op: "open", vmId: vm.id, limits: vmOptions });
     return vm;
   }
 
-  send(vm: HeldVm, message: WithoutId<ToWorker>): Promise<string | undefined> {
-    if (vm.closed && message.op !== "close") return Promise.reject(new SandboxError("crashed", "This sandbox was closed"));
+  owned(owner: string): VmOpener {
+    return { open: (options = {}) => this.open({ ...options, owner }) };
+  }
+
+  forgetOwner(owner: string): void {
+    this.cpu.forget(owner);
+  }
+
+  /** A step that runs guest code (a load, an entry) first waits until its session has running time left. */
+  async send(vm: HeldVm, message: WithoutId<ToWorker>): Promise<string | undefined> {
+    const closed = () => vm.closed && message.op !== "close";
+    if (closed()) throw new SandboxError("crashed", "This sandbox was closed");
+    if (vm.owner !== undefined && (message.op === "load" || message.op === "invoke")) {
+      await this.cpu.admit(vm.owner);
+      if (closed()) throw new SandboxError("crashed", "This sandbox was closed");
+    }
     return vm.worker.request({ ...message, id: this.nextId++ } as ToWorker & { id: number });
+  }
+
+  /** A VM's guest code ran for `ms`: its session is charged. */
+  ran(vmId: number, ms: number): void {
+    const owner = this.vms.get(vmId)?.owner;
+    // Once in debt, its VMs that can move go apart, so its next steps stop holding a bystander's worker.
+    if (owner !== undefined && this.cpu.charge(owner, ms)) this.moveApart(owner, false);
   }
 
   stepDone(vmId: number, id: number): void {
@@ -179,6 +243,8 @@ export class SandboxPool implements Sandbox {
       vm.image = image;
     });
     this.dropImages(vm);
+    // A VM of a session in debt that could not move when it went into debt moves once its image is current.
+    if (this.cpu.keptApart(vm.owner)) this.quarantine.move(vm, () => this.restoreMessage(vm.id), this.nextId++);
   }
 
   /**
@@ -317,23 +383,7 @@ export class SandboxPool implements Sandbox {
   /** VMs and their heap; `loadImages`: loads answered from an image, loads run from scratch, and the images' bytes. */
   async stats(): Promise<SandboxStats> {
     const all = await Promise.all(this.workers.map((w) => w.request({ op: "stats", id: this.nextId++ })));
-    const workers = all.reduce<Omit<SandboxStats, "invoked">>(
-      (sum, json) => {
-        const s = JSON.parse(json!) as Omit<SandboxStats, "invoked">;
-        return {
-          vms: sum.vms + s.vms,
-          allocatedBytes: sum.allocatedBytes + s.allocatedBytes,
-          loadImages: {
-            hits: sum.loadImages.hits + s.loadImages.hits,
-            misses: sum.loadImages.misses + s.loadImages.misses,
-            bytes: sum.loadImages.bytes + s.loadImages.bytes,
-          },
-          instances: Object.fromEntries(Object.entries(sum.instances).map(([k, v]) => [k, v + s.instances[k as keyof InstanceCounts]])) as InstanceCounts,
-        };
-      },
-      { vms: 0, allocatedBytes: 0, loadImages: { hits: 0, misses: 0, bytes: 0 }, instances: { fresh: 0, reused: 0, notKept: 0, idle: 0 } },
-    );
-    return { ...workers, invoked: Object.fromEntries(this.invoked) };
+    return { ...sumWorkerStats(all.map((json) => JSON.parse(json!))), invoked: Object.fromEntries(this.invoked) };
   }
 
   async close(): Promise<void> {

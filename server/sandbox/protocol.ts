@@ -47,18 +47,22 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: "ready" }
-  /** `memoryBytes`: the VM's linear memory after the message, so the pool counts every VM as it is; `grewBytes`: by how much it grew. */
-  | { type: "reply"; id: number; ok: true; json?: string; memoryBytes?: number; grewBytes?: number }
-  | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo; memoryBytes?: number; grewBytes?: number }
+  /**
+   * `memoryBytes`: the VM's linear memory after the message, so the pool counts every VM as it is; `grewBytes`: by how
+   * much it grew; `ranMs`: how long its guest code ran since the last reply (its session's CPU, see cpu-ledger.ts).
+   */
+  | { type: "reply"; id: number; ok: true; json?: string; memoryBytes?: number; grewBytes?: number; ranMs?: number }
+  | { type: "reply"; id: number; ok: false; error: SandboxErrorInfo; memoryBytes?: number; grewBytes?: number; ranMs?: number }
   | { type: "host"; vmId: number; callId: number; json: string }
   /** A `keepState` VM's image once it went quiet after a load or call that succeeded; `upTo`: the id of that step. */
   | { type: "image"; vmId: number; upTo: number; image: VmImage };
 
 /**
- * The worker's watch word, shared with the pool: while guest code runs, [0] holds the slice's deadline (epoch ms)
- * and [1] the VM running it; 0 when idle. The pool reads it to tell a stuck worker from a busy queue.
+ * The worker's watch word, shared with the pool: while guest code runs, [0] holds the slice's deadline (epoch ms),
+ * [1] the VM running it and [2] when the slice started; [0] is 0 when idle. The pool reads it to tell a stuck worker
+ * from a busy queue, and to charge a stuck slice's running time to its session.
  */
-export const WATCH_SLOTS = 2;
+export const WATCH_SLOTS = 3;
 
 /**
  * The memory ledger, one SharedArrayBuffer for the pool and all its workers: [0] is SANDBOX_TOTAL_MB in bytes (0:

@@ -7,6 +7,7 @@
 import type { JsonText } from "../../contract/json-text";
 import type { EntryArgs, EntryName, EntryResult } from "./entry-points";
 import type { DenseOptimisation, SandboxErrorInfo, SandboxErrorKind, VmLimits, VmRuntime, VmScript } from "./protocol";
+import type { CpuClock } from "./cpu-ledger";
 import type { InstanceCounts } from "./spare-instances";
 
 export type SandboxOptions = {
@@ -23,6 +24,10 @@ export type SandboxOptions = {
   plain?: boolean;
   /** The dense sandbox's optimisations switched off (SANDBOX_DENSE_OFF), to measure each alone. */
   denseOff?: DenseOptimisation[];
+  /** Running time each session's VMs may use per second together (CPU_BUDGET_MS_PER_SECOND, see cpu-ledger.ts); 0 or none: no budget. */
+  cpuMsPerSecond?: number;
+  /** The clock that budget refills by: the host's, or a test's. */
+  cpuClock?: CpuClock;
 };
 
 export type SandboxOpenOptions<R extends VmRuntime> = {
@@ -31,7 +36,15 @@ export type SandboxOpenOptions<R extends VmRuntime> = {
   runtime?: R;
   /** A session's VM: it survives a replaced worker with the module state of its last good call. */
   keepState?: boolean;
+  /**
+   * Whose CPU budget the VM's code draws on: its session (or a run of its own). None: the playground's own VMs (the
+   * warm start), which never wait.
+   */
+  owner?: string;
 };
+
+/** What a session or a test run opens its VMs through: the sandbox with their owner filled in (Sandbox.owned). */
+export type VmOpener = { open<R extends VmRuntime = "frontmcp">(options?: Omit<SandboxOpenOptions<R>, "owner">): Promise<SandboxVm<R>> };
 
 /** One VM: a session's live server state, or a throwaway VM for a test run. `R`: its runtime, which fixes its entries. */
 export interface SandboxVm<R extends VmRuntime = VmRuntime> {
@@ -72,6 +85,10 @@ export interface Sandbox {
   onFull?: () => Promise<boolean>;
   /** Opens a VM on the least busy worker, from its runtime's snapshot. */
   open<R extends VmRuntime = "frontmcp">(options?: SandboxOpenOptions<R>): Promise<SandboxVm<R>>;
+  /** Opens VMs for `owner` (a session): their running time draws on its CPU budget, and they move with it into quarantine. */
+  owned(owner: string): VmOpener;
+  /** The session closed: its CPU account goes. */
+  forgetOwner(owner: string): void;
   /** Has every worker take its snapshot of `runtime` before a learner needs it. */
   warm(runtime: VmRuntime): Promise<void>;
   stats(): Promise<SandboxStats>;

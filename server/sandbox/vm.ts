@@ -49,6 +49,8 @@ export type Vm = {
   tokens: Array<[string, number]> | "none";
   /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
   reportedBytes: number;
+  /** Running time of its guest code (ms) not yet told to the pool, which charges it to the VM's session (cpu-ledger.ts). */
+  ranMs: number;
   /**
    * Why the interrupt handler last stopped this VM's code. Set by the handler itself, read (and cleared) by
    * classify: the host's own record, not the engine's message.

@@ -3,7 +3,7 @@
 /// <reference path="./webassembly.d.ts" />
 import { baseSnapshot } from "./base-snapshot";
 import { denseKeeper } from "./dense-keeper";
-import { call, classify, pump, slice } from "./guest-calls";
+import { call, classify, pump, slice, takeRan } from "./guest-calls";
 import type { VmKeeper, VmStep } from "./keeper";
 import { plainKeeper } from "./plain-keeper";
 import type { SandboxErrorInfo, ToWorker, VmOptions } from "./protocol";
@@ -144,20 +144,23 @@ port.on("message", (m: ToWorker) => {
     }
     return;
   }
-  // The VM's memory goes with every reply: a VM that grew (or hit its limit) is counted as it now is.
-  const size = () => reported("vmId" in m ? vms.get(m.vmId) : undefined);
+  // The VM's memory and running time go with every reply: a VM that grew (or hit its limit) is counted as it now is,
+  // and its session is charged for the time its code ran.
+  const vmOfMessage = () => ("vmId" in m ? vms.get(m.vmId) : undefined);
+  const size = () => reported(vmOfMessage());
   handle(m).then(
     (json) => {
       if (m.op === "load" || m.op === "invoke") keeper.stepAnswered(m.vmId, m.id, m.op === "invoke" ? json : undefined);
-      send({ type: "reply", id: m.id, ok: true, json, ...size() });
+      send({ type: "reply", id: m.id, ok: true, json, ...size(), ...takeRan(vmOfMessage()) });
     },
     (error) => {
       const info =
         (error as SandboxErrorInfo).kind !== undefined
           ? { kind: (error as SandboxErrorInfo).kind, message: (error as Error).message }
           : classify(error, "vmId" in m ? vms.get(m.vmId) : undefined);
+      const ran = takeRan(vmOfMessage());
       if (info.kind === "crashed" && "vmId" in m) dropVm(m.vmId);
-      send({ type: "reply", id: m.id, ok: false, error: info, ...size() });
+      send({ type: "reply", id: m.id, ok: false, error: info, ...size(), ...ran });
     },
   );
 });

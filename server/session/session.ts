@@ -21,6 +21,7 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import type { SandboxPool } from "../sandbox/pool";
+import type { VmOpener } from "../sandbox/sandbox";
 import { SessionConsole } from "./session-console";
 import type { SavedSession, SessionStore } from "./session-store";
 import { DEFAULT_LOG_SESSION_KB, DEFAULT_OUTSIDE_WAIT_SECONDS } from "../config";
@@ -54,6 +55,8 @@ export class Session implements ToolHost {
   private live?: { vm: FrontMcpVm; loaded: LoadedProject };
   /** Set while the last good build is a server on the official SDK (it then serves /mcp instead of `endpoint`). */
   private official?: OfficialProject;
+  /** Opens the session's VMs: their running time draws on its CPU budget (server/sandbox/cpu-ledger.ts). */
+  private readonly sandbox: VmOpener;
   /** Builds and loads run one at a time, so a fast typist's uploads land in order. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -68,7 +71,8 @@ export class Session implements ToolHost {
     outsideWaitMs = DEFAULT_OUTSIDE_WAIT_SECONDS * 1000,
   ) {
     this.console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024);
-    this.outside = new OutsideFlows({ maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
+    this.sandbox = pool.owned(id);
+    this.outside = new OutsideFlows(id, { maxFlows: MAX_OUTSIDE_PAGES, waitMs: outsideWaitMs });
   }
 
   /** Writes what must survive this instance; a database hiccup is logged, and the session keeps serving. */
@@ -133,7 +137,8 @@ export class Session implements ToolHost {
   }
 
   private async swapOfficial(project: CompiledProject): Promise<BuildOutcome> {
-    const official = this.official ?? new OfficialProject(this.pool, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console);
+    const official =
+      this.official ?? new OfficialProject(this.sandbox, this.limits, this.maxBodyBytes, undefined, true, this.traffic, this.console, this.outside);
     let tools: ListedTool[];
     try {
       tools = await official.swap(project);
@@ -168,7 +173,7 @@ export class Session implements ToolHost {
 
   private async swap(project: CompiledProject): Promise<void> {
     // A full sandbox (SANDBOX_TOTAL_MB) is said to the learner like a load failure, with its reason.
-    const vm = await this.pool.open({ keepState: true }).catch((error: Error) => {
+    const vm = await this.sandbox.open({ keepState: true }).catch((error: Error) => {
       throw new ProjectLoadError(error.message);
     });
     try {
@@ -225,5 +230,6 @@ export class Session implements ToolHost {
     await this.official?.close();
     await this.live?.vm.close();
     this.live = undefined;
+    this.pool.forgetOwner(this.id);
   }
 }

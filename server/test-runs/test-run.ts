@@ -29,7 +29,8 @@ import {
   type ToolCall,
 } from "../project/project-vm";
 import { invokeEntry } from "../sandbox/entry-points";
-import { describeSandboxError, SandboxError, type SandboxPool } from "../sandbox/pool";
+import { describeSandboxError, SandboxError } from "../sandbox/pool";
+import type { Sandbox, VmOpener } from "../sandbox/sandbox";
 import { RunBudget, type HostWorkMeter, type RunLimits, type RunQueue } from "./run-queue";
 import { TestClients } from "./test-clients";
 
@@ -38,12 +39,14 @@ import { TestClients } from "./test-clients";
 // elicitation switched off, a limit, a project that does not load) and whether the sandbox stopped the test itself.
 export type { ServerFailure, TestOutcome, TestRun as TestReport } from "../../contract/api";
 export type TestRunDeps = {
-  pool: SandboxPool;
+  pool: Sandbox;
   codec: RequestStateCodec<FlowState>;
   limits: Limits & { testTimeoutMs: number; maxBodyBytes: number };
   queue: RunQueue;
   runLimits: RunLimits;
 };
+/** A run's own view: its VMs open for its owner, so their running time draws on that owner's CPU budget. */
+type RunDeps = Omit<TestRunDeps, "pool"> & { pool: VmOpener };
 /** What a run needs: `server` serves (its non-test files), `tests` holds the test files and whatever they import. */
 export type TestProject = { server: CompiledProject; tests: CompiledProject };
 
@@ -93,7 +96,7 @@ function loadFailure(error: unknown): { failure: ServerFailure } {
 }
 
 /** A FrontMCP project's server: its tools in a VM of their own, behind the playground's MCP layer. */
-async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failures: FailureLog): Promise<Served> {
+async function serveFrontMcp(deps: RunDeps, server: CompiledProject, failures: FailureLog): Promise<Served> {
   const { pool, codec, limits } = deps;
   const serverVm = await pool.open();
   let loaded: LoadedProject;
@@ -103,9 +106,10 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
     await serverVm.close();
     return loadFailure(error);
   }
-  const outside = new OutsideFlows({ maxFlows: MAX_TEST_OUTSIDE_PAGES, waitMs: limits.testTimeoutMs });
+  const id = `test-${randomBytes(9).toString("base64url")}`;
+  const outside = new OutsideFlows(id, { maxFlows: MAX_TEST_OUTSIDE_PAGES, waitMs: limits.testTimeoutMs });
   const host = {
-    id: `test-${randomBytes(9).toString("base64url")}`,
+    id,
     fallback: new ElicitationFallback(),
     outside,
     serverInfo: async () => loaded.server,
@@ -124,7 +128,7 @@ async function serveFrontMcp(deps: TestRunDeps, server: CompiledProject, failure
 }
 
 /** An official-SDK project's server: the real SDK, an instance per connection, as /mcp and a stdio launcher serve it. */
-async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promise<Served> {
+async function serveOfficial(deps: RunDeps, server: CompiledProject): Promise<Served> {
   // A test file's server lives for the file only: its instances are not imaged after every call.
   const official = new OfficialProject(deps.pool, deps.limits, deps.limits.maxBodyBytes, realClock, false);
   try {
@@ -140,7 +144,7 @@ async function serveOfficial(deps: TestRunDeps, server: CompiledProject): Promis
 }
 
 /** Serves `project.server` afresh: a new VM loaded from the compiled project, so no earlier test's state is in it. */
-function serve(deps: TestRunDeps, project: TestProject, failures: FailureLog): Promise<Served> {
+function serve(deps: RunDeps, project: TestProject, failures: FailureLog): Promise<Served> {
   return project.server.runtime === "frontmcp" ? serveFrontMcp(deps, project.server, failures) : serveOfficial(deps, project.server);
 }
 
@@ -199,7 +203,7 @@ class ServedTests {
 }
 
 async function runFile(
-  deps: TestRunDeps,
+  deps: RunDeps,
   project: TestProject,
   testFile: string,
   budget: RunBudget,
@@ -303,7 +307,10 @@ function sandboxMessage(error: unknown, limits: TestRunDeps["limits"]): string {
 }
 
 /** Runs the given test files of `project.tests` against `project.server`, files side by side, and sums them up. */
-/** `owner`: whose run this is (a session), for fair turns in the queue; a run of its own when not given. */
+/**
+ * `owner`: whose run this is (a session), for fair turns in the queue and the CPU budget its tests draw on; a run of
+ * its own when not given.
+ */
 export async function runProjectTests(
   deps: TestRunDeps,
   project: TestProject,
@@ -313,7 +320,8 @@ export async function runProjectTests(
 ): Promise<TestReport> {
   const started = Date.now();
   const budget = new RunBudget(deps.runLimits);
-  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(deps, project, file, budget, scope))));
+  const own: RunDeps = { ...deps, pool: deps.pool.owned(owner) };
+  const perFile = await Promise.all(testFiles.map((file) => deps.queue.run(owner, () => runFile(own, project, file, budget, scope))));
   const tests = perFile.flatMap((f) => f.tests);
   return {
     passed: tests.filter((t) => t.status === "passed").length,

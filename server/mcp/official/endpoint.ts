@@ -20,6 +20,7 @@ import { SERVER_INSTANCE_HEADER } from "../../../contract/instance-header";
 import { toolError, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { McpEndpoint } from "../session-endpoint";
 import { jsonRpcError, parseOnce, served, TransportErrorCode } from "../session-endpoint";
+import type { OutsideFlows } from "../../outside/outside-flows";
 import type { SessionTraffic } from "../traffic";
 import type { Clock, OfficialInstance } from "./instance";
 
@@ -27,6 +28,8 @@ import type { Clock, OfficialInstance } from "./instance";
 export type InstanceSource = {
   open<C>(role: "connection" | "modern"): Promise<OfficialInstance<C>>;
   readonly clock: Clock;
+  /** The session's pretend outside pages, which its tools may open (`@playground/outside`). */
+  readonly outside?: OutsideFlows;
 };
 
 /** How long a question the server asked may wait for its answer before the bridge gives up on it. */
@@ -151,8 +154,10 @@ class ModernRequests {
     private traffic?: SessionTraffic,
   ) {}
 
-  private shared(): Promise<OfficialInstance<number>> {
+  /** `origin`: where the request that starts the shared instance reached the playground (its pages' links). */
+  private shared(origin: string): Promise<OfficialInstance<number>> {
     this.instance ??= this.source.open<number>("modern").then((instance) => {
+      if (this.source.outside) instance.pages = { flows: this.source.outside, origin };
       instance.onOutput = (message, related, cause) => this.fromServer(message, related, cause);
       instance.onStopped = (cause, text, code) => {
         const route = cause === undefined ? undefined : this.routes.get(cause);
@@ -201,7 +206,7 @@ class ModernRequests {
       );
     }
     if (out.kind === "legacy") return jsonRpcError(400, ProtocolErrorCode.InvalidRequest, "This request belongs to a 2025-11-25 session");
-    const instance = await this.shared();
+    const instance = await this.shared(new URL(req.url).origin);
     const transport = new PerRequestHTTPServerTransport({ classification: out.classification, responseMode: "auto" });
     await transport.start();
     transport.onmessage = (message) => {
@@ -254,6 +259,7 @@ export function createOfficialEndpoint(
     let connection: Connection | undefined;
     try {
       const instance = await source.open<RequestId>("connection");
+      if (source.outside) instance.pages = { flows: source.outside, origin: new URL(req.url).origin };
       connection = new Connection(instance, options.maxBodyBytes, source.clock, (c) => release(c), traffic);
       starting.add(connection);
       const response = await connection.handle(req, parsedBody);

@@ -1,13 +1,16 @@
 // One running copy of an official-SDK project: what a stdio server is as a process. Messages go in on its stdin and
 // come out of its stdout; its timers run on the host's clock; CPU limits apply to each step it takes.
 import type { JSONRPCMessage, RequestId } from "@modelcontextprotocol/server";
+import type { OutsideAsk } from "../../../runtime/official-sdk/outside-pages";
 import type { StepReport } from "../../../runtime/official-sdk/runtime";
+import type { OutsideFlows } from "../../outside/outside-flows";
 import { stoppedCallCode, type ToolErrorCode } from "../../../contract/tool-errors";
 import type { CompiledProject } from "../../compile/compile";
 import { isTestFile } from "../../compile/project-files";
 import { ProjectLoadError, type Limits } from "../../project/project-vm";
 import { type EntryName, type EntryArgs, invokeEntry } from "../../sandbox/entry-points";
-import { describeSandboxError, SandboxError, type SandboxPool, type SandboxVm } from "../../sandbox/pool";
+import { describeSandboxError, SandboxError, type SandboxVm } from "../../sandbox/pool";
+import type { VmOpener } from "../../sandbox/sandbox";
 import { SessionConsole } from "../../session/session-console";
 import { DEFAULT_LOG_SESSION_KB } from "../../config";
 
@@ -37,9 +40,16 @@ export class OfficialInstance<C = unknown> {
   onStopped?: (cause: C | undefined, text: string, code: ToolErrorCode) => void;
   /** The process is gone (closed, or its sandbox crashed). */
   onExit?: (reason: string) => void;
+  /**
+   * The session's pretend outside pages, and the origin their links go on (the one the client reached): a tool's
+   * `outsidePage(...)` opens one here. Absent, the tool is told pages are not available.
+   */
+  pages?: { flows: OutsideFlows; origin: string };
   closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private timers = new Map<number, unknown>();
+  /** Unsubscribes from the pages this instance opened, when it ends. */
+  private watching: Array<() => void> = [];
 
   private constructor(
     readonly number: number,
@@ -54,7 +64,7 @@ export class OfficialInstance<C = unknown> {
   }
 
   static async start<C>(
-    pool: SandboxPool,
+    pool: VmOpener,
     project: CompiledProject,
     limits: Limits,
     clock: Clock,
@@ -137,6 +147,25 @@ export class OfficialInstance<C = unknown> {
     }
     this.console.write(report.logs);
     for (const { message, related } of report.outbox) this.onOutput?.(message, related, cause);
+    for (const ask of report.outside ?? []) this.openPage(ask, cause);
+  }
+
+  /**
+   * Opens the page a tool asked for and answers it with the link and flow id; when the person leaves the page the
+   * tool hears it. Both steps carry the asking call's cause, so what the tool sends next goes on that call's stream.
+   */
+  private openPage({ ref, page, params }: OutsideAsk, cause: C | undefined): void {
+    if (!this.pages) return void this.step("outsideOpened", { ref, error: "Outside pages are not available to this server." }, cause);
+    const { flows, origin } = this.pages;
+    let id: string;
+    try {
+      const flow = flows.open(origin, page, params);
+      id = flow.id;
+      void this.step("outsideOpened", { ref, url: flow.url, id }, cause);
+    } catch (error) {
+      return void this.step("outsideOpened", { ref, error: (error as Error).message }, cause);
+    }
+    this.watching.push(flows.onSettled(id, (status) => void (status !== "waiting" && this.step("outsideLeft", { id, status }, cause))));
   }
 
   private exit(reason: string): void {
@@ -144,6 +173,7 @@ export class OfficialInstance<C = unknown> {
     this.closed = true;
     for (const handle of this.timers.values()) this.clock.clearTimeout(handle);
     this.timers.clear();
+    for (const off of this.watching.splice(0)) off();
     this.onExit?.(reason);
   }
 

@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { setBounded } from "../../../runtime/bounded-table";
 import type { CompiledProject } from "../../compile/compile";
 import { ProjectLoadError, type Limits, type ListedTool } from "../../project/project-vm";
-import type { SandboxPool } from "../../sandbox/pool";
+import type { VmOpener } from "../../sandbox/sandbox";
+import type { OutsideFlows } from "../../outside/outside-flows";
 import type { SessionTraffic } from "../traffic";
 import { createOfficialEndpoint, type InstanceSource } from "./endpoint";
 import { SessionConsole } from "../../session/session-console";
@@ -29,7 +30,7 @@ function buildOf(project: CompiledProject): string {
   return hash.digest("base64url");
 }
 
-function listOnce(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
+function listOnce(pool: VmOpener, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
   const build = buildOf(project);
   let listed = listings.get(build);
   if (!listed) {
@@ -48,7 +49,7 @@ export class OfficialProject implements InstanceSource {
   private stdio = new Set<InProcessConnection>();
 
   constructor(
-    private pool: SandboxPool,
+    private pool: VmOpener,
     private limits: Limits,
     maxBodyBytes: number,
     readonly clock: Clock = realClock,
@@ -58,6 +59,8 @@ export class OfficialProject implements InstanceSource {
     traffic?: SessionTraffic,
     /** The session's console, which all its instances write to. */
     readonly console = new SessionConsole(limits.logSessionBytes ?? DEFAULT_LOG_SESSION_KB * 1024),
+    /** The session's pretend outside pages, which its tools may open. */
+    readonly outside?: OutsideFlows,
   ) {
     this.endpoint = createOfficialEndpoint(this, { maxBodyBytes, traffic });
   }
@@ -93,7 +96,7 @@ export class OfficialProject implements InstanceSource {
   }
 }
 
-async function listTools(pool: SandboxPool, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
+async function listTools(pool: VmOpener, project: CompiledProject, limits: Limits, clock: Clock): Promise<ListedTool[]> {
   const instance = await OfficialInstance.start<number>(pool, project, limits, clock, 0, "listing");
   const answers = new Map<unknown, JSONRPCMessage>();
   instance.onOutput = (message) => void ("id" in message && answers.set(message.id, message));
