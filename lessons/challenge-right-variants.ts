@@ -1,6 +1,6 @@
 // Right solutions a learner may write for each challenge, shaped differently from the reference (other files, names,
 // wording and control flow): Check must pass every one.
-import type { Files } from "./challenge-variants";
+import type { Files } from "./variant-kit";
 
 /** Right solutions in other shapes than the reference: other files, names, wording and control flow. */
 export const OTHER_RIGHT_SOLUTIONS: Record<string, (starter: Files) => Files> = {

@@ -1,33 +1,8 @@
 // Wrong solutions a learner is likely to write for each challenge, each naming every check it must fail. Each is
 // the reference solution with one edit (or the starter), so it isolates one mistake.
 
-export type Files = Record<string, string>;
-export type WrongSolution = {
-  name: string;
-  /** Builds the wrong project from the reference solution and the starter. */
-  files: (solution: Files, starter: Files) => Files;
-  /**
-   * Every check it must fail, and no other passes less: the requirements of the challenge's text that the one
-   * mistake breaks (a form the runtime refuses breaks every check that needs the question asked).
-   */
-  failing: string[];
-  /** The kind of the report's `failure`, when the mistake makes the tool itself fail. */
-  failure?: string;
-};
-
-/** One file of `files` with each `[from, to]` replaced once; a `from` that is missing is an error in this table. */
-function edit(file: string, ...changes: Array<[string, string]>) {
-  return (files: Files): Files => {
-    let text = files[file];
-    if (text === undefined) throw new Error(`no file ${file}`);
-    for (const [from, to] of changes) {
-      if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
-      text = text.replace(from, to);
-    }
-    return { ...files, [file]: text };
-  };
-}
-const starterAsIs = (_: Files, starter: Files) => starter;
+import { WRONG_SOLUTIONS_C9_C10 } from "./challenge-variants-c9-c10";
+import { edit, starterAsIs, type WrongSolution } from "./variant-kit";
 
 const C1 = "delete-ticket.tool.ts";
 const C1_FORM = 'z.object({ confirm: z.boolean().describe("Tick to delete the ticket") })';
@@ -37,15 +12,6 @@ const C4 = "schedule-callback.tool.ts";
 const C5 = "close-ticket.tool.ts";
 const C6 = "close-stale-tickets.tool.ts";
 const C8 = "src/server.ts";
-const C10 = "send-invoice.tool.ts";
-const C9 = "close-ticket.tool.ts";
-/** c9: the checks a change made before the answer fails, whatever the client broke. */
-const C9_BEFORE_ANSWER = [
-  "A refused requestState closes nothing and emails no one",
-  "A round 2 for another ticket or tool closes nothing",
-  "An answer outside the form closes nothing",
-  "A call cancelled while the person reads the form closes nothing",
-];
 
 /** c4's form the runtime refuses: no question is ever asked, so no check can pass. */
 const C4_EVERY = [
@@ -69,6 +35,7 @@ const C7_CATCHES = [
 const C7_EVERY = ["Your tests pass on the correct tool", ...C7_CATCHES];
 
 export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
+  ...WRONG_SOLUTIONS_C9_C10,
   "c1-confirm-before-deleting": [
     {
       name: "the starter (deletes without asking)",
@@ -378,71 +345,6 @@ export const WRONG_SOLUTIONS: Record<string, WrongSolution[]> = {
       name: "cancel said like decline",
       files: edit(C8, ['if (answer.action === "decline") {', 'if (answer.action === "decline" || answer.action === "cancel") {']),
       failing: ["Says so on cancel, in other words than for decline"],
-    },
-  ],
-  "c9-survive-a-client-that-breaks-the-rules": [
-    { name: "the starter (closes first, reopens on a no)", files: starterAsIs, failing: C9_BEFORE_ANSWER },
-    {
-      name: "closes first and keeps it closed on a no",
-      files: (_, starter) =>
-        edit(C9, [
-          '    if (answer.status !== "accept" || !answer.content.confirm) {\n      ticket.status = "open";\n',
-          '    if (answer.status !== "accept" || !answer.content.confirm) {\n',
-        ])(starter),
-      failing: [...C9_BEFORE_ANSWER, "An action outside the enum is asked again, and a no closes nothing"],
-    },
-    {
-      // Every run up to the question sends it: round 1, each question asked again, and the run that acts.
-      name: "emails before asking",
-      files: edit(
-        C9,
-        [
-          '    ticket.status = "closed";\n    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n',
-          '    ticket.status = "closed";\n',
-        ],
-        [
-          "    const answer = await this.elicit(",
-          "    outbox.push({ to: ticket.customer, subject: `Your ticket ${ticket.id} is closed` });\n    const answer = await this.elicit(",
-        ],
-      ),
-      failing: [
-        "A refused requestState closes nothing and emails no one",
-        "A round 2 for another ticket or tool closes nothing",
-        "An answer outside the form closes nothing",
-        "An action outside the enum is asked again, and a no closes nothing",
-        "A call cancelled while the person reads the form closes nothing",
-        "A question answered twice closes the ticket once and sends one email",
-        "A reused id changes nothing, and the call still closes after a yes",
-        "A correct client's ticked yes closes the ticket and sends one email",
-      ],
-    },
-  ],
-  "c10-finish-after-sign-in": [
-    {
-      name: "the starter (sends on accept)",
-      files: starterAsIs,
-      failing: [
-        "Accept, then Cancel on the page, sends nothing",
-        "The result says the sign-in did not finish",
-        "On 2025-11-25 too: sent after Sign in, not after Cancel",
-      ],
-    },
-    {
-      name: "sends after Cancel on the page too",
-      files: edit(C10, ['if (outcome !== "completed") {', 'if (outcome === "expired") {']),
-      failing: [
-        "Accept, then Cancel on the page, sends nothing",
-        "The result says the sign-in did not finish",
-        "On 2025-11-25 too: sent after Sign in, not after Cancel",
-      ],
-    },
-    {
-      name: "says nothing of why",
-      files: edit(C10, [
-        "return { id: input.id, sent: false, reason: `The sign-in did not finish (${outcome}), so nothing was sent.` };",
-        "return { id: input.id, sent: false };",
-      ]),
-      failing: ["The result says the sign-in did not finish"],
     },
   ],
   "c7-write-the-tests": [
