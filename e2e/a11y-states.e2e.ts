@@ -86,3 +86,13 @@ test("no violation on the pickers, menus, dialogs and the replay page, both them
   expect(found).toEqual([]);
   await context.close();
 }, 240_000);
+
+test("an audit waits for a transition to end but not for an endless animation, such as a spinner", async () => {
+  const page = await (await browser().newContext()).newPage();
+  await page.setContent(`<!doctype html><html lang="en"><head><title>spinner</title><style>
+    @keyframes turn { to { transform: rotate(360deg) } }
+    .spinner { animation: turn 1s linear infinite; width: 1rem; height: 1rem; border: 2px solid #333 }
+  </style></head><body><main><h1>Loading</h1><div class="spinner" aria-hidden="true"></div></main></body></html>`);
+  expect(await axeFindingsInBothThemes(page, "spinner")).toEqual([]);
+  await page.context().close();
+});

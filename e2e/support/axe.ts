@@ -19,8 +19,16 @@ interface AxeInPage {
 export async function axeFindings(page: Page, state: string, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, so the page's own script policy does not stand in the way.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(SOURCE);
-  // A colour mid-transition (a tab just picked, a button just left) is no colour a reader is left with.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // A colour mid-transition (a tab just picked, a button just left) is no colour a reader is left with. An endless
+  // animation (a spinner while something loads, a pulsing dot) never finishes: it is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(
     async ({ tags, extra, within }) => {
       const axe = (window as unknown as { axe: AxeInPage }).axe;
