@@ -41,8 +41,8 @@ const CASES = [
     test: "server/http/bad-input.spec.ts: the flood used to count the requests the test built",
     bug: "POST /api/sessions makes the session before it reads the body, so garbage leaves sessions behind",
     file: "server/routes/api-sessions.ts",
-    from: "const files = await startingFiles(body);\n        const session = registry.create(clientOf(req)?.key);",
-    to: "const session = registry.create(clientOf(req)?.key);\n        const files = await startingFiles(body);",
+    from: "const files = await startingFiles(course, body);\n        const session = registry.create(clientOf(req)?.key);",
+    to: "const session = registry.create(clientOf(req)?.key);\n        const files = await startingFiles(course, body);",
     run: vitest("server/http/bad-input.spec.ts", "-t", "are each refused as the client's fault, and make no session"),
   },
   {
