@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, inject, test } from "vitest";
-import { axeFindingsInBothThemes } from "./support/axe";
+import { axeFindings, axeFindingsInBothThemes } from "./support/axe";
 import { call, callResult, pickPersona, sharedBrowser, shareHash, toolAsks, typeAtEnd, watchErrors } from "./support/browser";
 import { expectDialogFocus, expectFocusKeptInDialog } from "./support/keyboard";
 
@@ -87,12 +87,21 @@ test("no violation on the pickers, menus, dialogs and the replay page, both them
   await context.close();
 }, 240_000);
 
-test("an audit waits for a transition to end but not for an endless animation, such as a spinner", async () => {
+test("an audit judges the colours a transition ends on, and an endless animation does not hold it up", async () => {
   const page = await (await browser().newContext()).newPage();
-  await page.setContent(`<!doctype html><html lang="en"><head><title>spinner</title><style>
+  const mid = (from: string, to: string) => `<!doctype html><html lang="en"><head><title>settling</title><style>
     @keyframes turn { to { transform: rotate(360deg) } }
     .spinner { animation: turn 1s linear infinite; width: 1rem; height: 1rem; border: 2px solid #333 }
-  </style></head><body><main><h1>Loading</h1><div class="spinner" aria-hidden="true"></div></main></body></html>`);
-  expect(await axeFindingsInBothThemes(page, "spinner")).toEqual([]);
+    p { color: ${from}; transition: color 600s linear }
+    p.after { color: ${to} }
+  </style></head><body><main><h1>Loading</h1><div class="spinner" aria-hidden="true"></div><p>Words</p></main></body></html>`;
+  const audit = async (from: string, to: string) => {
+    await page.setContent(mid(from, to));
+    await page.evaluate(() => document.querySelector("p")!.classList.add("after"));
+    return (await axeFindings(page, "settling")).map((f) => f.split(" (")[0]);
+  };
+  // Mid-transition the colour is still near where it started; the audit must see where it ends.
+  expect(await audit("#eeeeee", "#111111")).toEqual([]);
+  expect(await audit("#111111", "#eeeeee")).toEqual(["settling: color-contrast"]);
   await page.context().close();
 });

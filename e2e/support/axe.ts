@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 const SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const EXTRA = ["heading-order", "region", "label-content-name-mismatch"];
+const SETTLED_CSS = "*, *::before, *::after { transition: none !important; animation: none !important; }";
 
 interface AxeInPage {
   getRules(tags: string[]): { ruleId: string }[];
@@ -19,29 +20,30 @@ interface AxeInPage {
 export async function axeFindings(page: Page, state: string, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, so the page's own script policy does not stand in the way.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(SOURCE);
-  // A colour mid-transition (a tab just picked, a button just left) is no colour a reader is left with. An endless
-  // animation (a spinner while something loads, a pulsing dot) never finishes: it is not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const violations = await page.evaluate(
-    async ({ tags, extra, within }) => {
-      const axe = (window as unknown as { axe: AxeInPage }).axe;
-      const values = [...new Set([...axe.getRules(tags).map((r) => r.ruleId), ...extra])];
-      const result = await axe.run(within ? { include: [within] } : document, { runOnly: { type: "rule", values }, resultTypes: ["violations"] });
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`),
-      }));
-    },
-    { tags: TAGS, extra: EXTRA, within },
-  );
+  // A colour mid-transition (a theme just switched, a button just left) is no colour a reader is left with, so the
+  // audit sees every element at the end of its transitions and animations: a style puts them there at once. Waiting
+  // for them instead can hang: Chromium sometimes leaves a transition's `finished` promise unsettled.
+  await page.evaluate((css) => {
+    const settled = document.createElement("style");
+    settled.id = "axe-settled";
+    settled.textContent = css;
+    document.head.append(settled);
+  }, SETTLED_CSS);
+  const violations = await page
+    .evaluate(
+      async ({ tags, extra, within }) => {
+        const axe = (window as unknown as { axe: AxeInPage }).axe;
+        const values = [...new Set([...axe.getRules(tags).map((r) => r.ruleId), ...extra])];
+        const result = await axe.run(within ? { include: [within] } : document, { runOnly: { type: "rule", values }, resultTypes: ["violations"] });
+        return result.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240)}`),
+        }));
+      },
+      { tags: TAGS, extra: EXTRA, within },
+    )
+    .finally(() => page.evaluate(() => document.getElementById("axe-settled")?.remove()));
   return violations.flatMap((v) => v.nodes.slice(0, 6).map((n) => `${state}: ${v.id} (${v.impact}) ${n}`));
 }
 
