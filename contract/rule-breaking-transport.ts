@@ -14,7 +14,7 @@ const isRequest = (m: JSONRPCMessage) => "method" in m && idOf(m) !== undefined;
 const isResponse = (m: JSONRPCMessage) => !("method" in m) && ("result" in m || "error" in m);
 
 /** The HTTP answer to one send: `took` (202 for a posted answer) when the server took it, the error's status and body when not. */
-export async function answerTo(send: () => Promise<unknown>, took = 202): Promise<BrokenSend> {
+async function answerTo(send: () => Promise<unknown>, took = 202): Promise<BrokenSend> {
   try {
     await send();
     return { status: took, text: "" };
@@ -83,4 +83,46 @@ export function breakRule(transport: Transport, rule: TransportBreak, broken: (a
     (deliver as ((m: JSONRPCMessage, e?: unknown) => void) | undefined)?.(message, extra);
   }) as NonNullable<Transport["onmessage"]>;
   return { reuseIdInFlight: () => void (reuse = true) };
+}
+
+/**
+ * One call of a client on a bent transport, the same for the page's client and a test's: the rule broken just before
+ * the person's answer goes, and the server's answer to the POST that broke it.
+ */
+export class BrokenCall {
+  private post?: BrokenSend;
+  private asked = false;
+  private settle!: () => void;
+  private readonly posted = new Promise<void>((resolve) => (this.settle = resolve));
+
+  constructor(
+    private readonly rules: RuleBreaking,
+    private readonly rule: TransportBreak,
+    /** The same call again, for the id-in-flight client to send under the id still in flight. */
+    private readonly callAgain: () => Promise<unknown>,
+    /** Cancels the call, for the answer-after-cancel client. */
+    private readonly cancel: () => void,
+  ) {}
+
+  /** For `breakRule`'s `broken`: the server's answer to the POST that broke the rule. */
+  readonly broken = (answer: BrokenSend) => {
+    this.post = answer;
+    this.settle();
+  };
+
+  /** Just before the person answers: send the call again with an id in flight, or cancel the call. */
+  async beforeAnswer(): Promise<void> {
+    this.asked = true;
+    if (this.rule === "id-in-flight") {
+      this.rules.reuseIdInFlight();
+      this.broken(await answerTo(this.callAgain, 200));
+    }
+    if (this.rule === "answer-after-cancel") this.cancel();
+  }
+
+  /** The server's answer to the rule-breaking POST, once the person was asked: a second answer may be refused after the call's result. */
+  async brokenPost(): Promise<BrokenSend | undefined> {
+    if (this.asked) await this.posted;
+    return this.post;
+  }
 }

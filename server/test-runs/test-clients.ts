@@ -7,7 +7,7 @@ import type { CheckCall } from "../../contract/api";
 import type { ElicitAnswer as Answer } from "../../contract/elicitation";
 import { isPersonaName, PERSONAS } from "../../contract/personas";
 import { isRoundTwoBreak, misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
-import { answerTo, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
+import { BrokenCall, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
 import { urlElicitationsOf } from "../../contract/outside";
 import type { OutsideFlows } from "../outside/outside-flows";
 import type { ElicitationRequest, FixtureRequest, Persona } from "../../runtime/testing/mcp-fixture";
@@ -227,32 +227,22 @@ export class TestClients {
 
   /** One call of a misbehaving 2025-11-25 client: its own reply, and the session's answer to the POST that broke the rule. */
   private async callBent(client: Client, bent: Bent, name: string, args: Record<string, unknown>) {
-    let post: BrokenSend | undefined;
-    const posted = new Promise<void>((resolve) => {
-      bent.broken = (answer) => {
-        post = answer;
-        resolve();
-      };
-    });
     const cancel = new AbortController();
-    let asked = false;
-    bent.beforeAnswer = async () => {
-      asked = true;
-      if (bent.rule === "id-in-flight") {
-        bent.rules.reuseIdInFlight();
-        bent.broken?.(await answerTo(() => client.callTool({ name, arguments: args }), 200));
-      }
-      if (bent.rule === "answer-after-cancel") cancel.abort("The client cancelled the call");
-    };
+    const call = new BrokenCall(
+      bent.rules,
+      bent.rule,
+      () => client.callTool({ name, arguments: args }),
+      () => cancel.abort("The client cancelled the call"),
+    );
+    bent.broken = call.broken;
+    bent.beforeAnswer = () => call.beforeAnswer();
     try {
       const result = await client.callTool({ name, arguments: args }, { signal: cancel.signal });
-      if (asked) await posted;
-      return { result, brokenPost: postOf(post) };
+      return { result, brokenPost: postOf(await call.brokenPost()) };
     } catch (error) {
       // Cancelled: the person's answer is still posted, after the call.
       if (!cancel.signal.aborted) throw error;
-      await posted;
-      return { error: { code: ProtocolErrorCode.InternalError, message: "The client cancelled the call" }, brokenPost: postOf(post) };
+      return { error: { code: ProtocolErrorCode.InternalError, message: "The client cancelled the call" }, brokenPost: postOf(await call.brokenPost()) };
     } finally {
       bent.beforeAnswer = undefined;
       bent.broken = undefined;

@@ -19,7 +19,7 @@ import { eraMismatch } from "./era-mismatch";
 import type { ElicitAnswer } from "../../contract/elicitation";
 import type { Persona } from "./personas";
 import { isRoundTwoBreak, misbehave, type MisbehaviourName, type RetryParams } from "../../contract/misbehaviour";
-import { answerTo, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
+import { BrokenCall, breakRule, type BrokenSend, type RuleBreaking, type TransportBreak } from "../../contract/rule-breaking-transport";
 import { urlElicitationsOf, type UrlElicitation } from "../../contract/outside";
 import { sessionKeeper } from "./session";
 import { answeredNotFound, tappedFetch } from "./wire-tap";
@@ -226,22 +226,21 @@ export async function callTool(opts: {
   const connection = await connect(opts.mcpUrl, persona, opts.generation, opts.discover, bend);
   const answers: AnsweredQuestion[] = [];
   const base = { name: opts.tool, arguments: opts.args };
-  let brokenPost: BrokenSend | undefined;
-  const brokenSent = new Promise<void>((resolve) => {
-    connection.broken = (answer) => {
-      brokenPost = answer;
-      resolve();
-    };
-  });
-  const cancel = new AbortController();
   const timeout = requestTimeout(opts.fastForward === true);
+  const cancel = new AbortController();
+  const broken =
+    bend && connection.rules
+      ? new BrokenCall(
+          connection.rules,
+          bend,
+          () => connection.client.callTool(base, { timeout }),
+          () => cancel.abort("The client cancelled the call"),
+        )
+      : undefined;
+  connection.broken = broken?.broken;
   connection.fastForward = opts.fastForward;
   connection.ask = async (question) => {
-    if (bend === "id-in-flight") {
-      connection.rules?.reuseIdInFlight();
-      connection.broken?.(await answerTo(() => connection.client.callTool(base, { timeout }), 200));
-    }
-    if (bend === "answer-after-cancel") cancel.abort("The client cancelled the call");
+    await broken?.beforeAnswer();
     return opts.ask(question);
   };
   connection.answers = answers;
@@ -259,9 +258,7 @@ export async function callTool(opts: {
           return connection.client.callTool(base, { timeout, signal: cancel.signal });
         });
       if (!isInputRequiredResult(result)) {
-        // The second answer is posted after the first was taken: its refusal may come after the call's result.
-        if (bend && answers.length) await brokenSent;
-        return { kind: "result", result: result as CallToolResult, answers, rounds: round, brokenPost };
+        return { kind: "result", result: result as CallToolResult, answers, rounds: round, brokenPost: await broken?.brokenPost() };
       }
       const inputResponses: Record<string, ElicitAnswer> = {};
       for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
@@ -290,12 +287,11 @@ export async function callTool(opts: {
   } catch (err) {
     if (cancel.signal.aborted) {
       // The person still answers the form the server withdrew; the client posts that answer after the call.
-      await brokenSent;
       return {
         kind: "failure",
         message: "The client cancelled the call (notifications/cancelled), then posted the person's answer anyway.",
         answers,
-        brokenPost,
+        brokenPost: await broken?.brokenPost(),
       };
     }
     if (isGone(err, opts.mcpUrl)) throw new SessionGoneError(answers.length);
