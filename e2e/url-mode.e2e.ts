@@ -1,12 +1,14 @@
 // Lesson 10's loop in the browser on both eras: the link in the Call tab, the pretend sign-in page in a new tab, its
-// Sign in reaching the waiting tool, and the Wire tab's outside-page lane and era side by side; -32042 on 2025-11-25.
+// Sign in reaching the waiting tool, and the Wire tab's outside-page lane and era side by side; -32042 on 2025-11-25;
+// and lesson 13's URL-mode block on the official SDK 1.x, through @playground/outside.
 // Screenshots at 1280 and 390 px in both themes go to test-results/screenshots/url-mode/.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, expect, inject, test } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { axeFindings } from "./support/axe";
-import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { lessonUrlModeServer } from "../server/testing/official-url-server";
+import { call, callResult, newContext, openLesson, pickPersona, shareHash, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const OUT = fileURLToPath(new URL("../test-results/screenshots/url-mode/", import.meta.url));
@@ -50,8 +52,8 @@ test("2026-07-28: Open and accept, the call waits, Sign in on the pretend page, 
   await expect(outside.getByRole("note").innerText()).resolves.toContain("Pretend outside page");
   expect(await axeFindings(outside, "the pretend page")).toEqual([]);
   // The call is still going: the tool waits for the page.
-  // (No axe run here: it waits for every animation to end, and the spinner's never does.)
   await page.getByText("Waiting for the outside page…").waitFor();
+  expect(await axeFindings(page, "waiting for the outside page")).toEqual([]);
   await outside.getByRole("button", { name: "Sign in" }).click();
   await outside.getByRole("status").getByText("You are signed in").waitFor();
   await expect.poll(async () => (await resultJson(page)).signedIn).toBe(true);
@@ -99,6 +101,32 @@ test("2025-11-25: read_invoice answers -32042; the client opens the page, hears 
   await page.getByRole("tab", { name: /Wire/ }).click();
   await expect.poll(() => steps(page)).toContain("Server to Client: error -32042");
   expect(await steps(page)).toContain("Client to Person: shows the link (from -32042)");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("official SDK 1.x: lesson 13's URL-mode block sends the link; Sign in, then the completion comes before the answer", async () => {
+  const official = "13-support-desk-on-the-official-sdk";
+  const files = ((await (await fetch(`${base}/api/lessons/${official}`)).json()) as { files: Record<string, string> }).files;
+  const context = await newContext(browser());
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await openLesson(page, base, official, shareHash(official, { ...files, "src/server.ts": await lessonUrlModeServer() }));
+  await pickPersona(page, "legacy-with-url");
+  await page.getByRole("radio", { name: /^open_billing/ }).check();
+  await call(page, { ticketId: "T-1042" });
+  const url = await toolAsks(page).getByTestId("elicitation-url").innerText();
+  expect(new URL(url).pathname).toMatch(/^\/outside\/[\w-]+\/billing-sign-in$/);
+  const id = new URL(url).searchParams.get("flow")!;
+  const outside = await openAndAccept(context, page);
+  await outside.getByRole("button", { name: "Sign in" }).click();
+  await expect.poll(() => callResult(page).getByTestId("result-text").first().innerText()).toContain("the invoice for T-1042 is €249.90");
+
+  await page.getByRole("tab", { name: /Wire/ }).click();
+  const completion = `Server to Client: notifications/elicitation/complete ${id}`;
+  await expect.poll(() => steps(page)).toContain(completion);
+  const text = await steps(page);
+  expect(text.indexOf(completion)).toBeLessThan(text.indexOf("Server to Client: result: complete"));
   expect(errors).toEqual([]);
   await context.close();
 });
