@@ -34,7 +34,7 @@ const TARGET_MS = 250;
 const TARGET_KB = 150;
 const TARGET_DEPTH = 4;
 // Monaco and its workers, as Vite names their chunks.
-const EDITOR_CHUNK = /\/assets\/(MonacoEditor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
+const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
 const COUNTED = new Set(["document", "script", "stylesheet", "fetch", "xhr"]);
 const LEFT_OUT = (r) => !COUNTED.has(r.resourceType()) || EDITOR_CHUNK.test(r.url()) || /\/(traffic|events)(\?|$)/.test(r.url());
 

@@ -3,7 +3,7 @@ import { expect, inject, test } from "vitest";
 import { call, callResult, newContext, openLesson, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
-const EDITOR_CHUNK = /\/assets\/(MonacoEditor|tsMode|editor\.worker|ts\.worker)[-.][^/]*\.js$/;
+const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker)[-.][^/]*\.js$/;
 const browser = sharedBrowser();
 
 test("when the editor chunk fails to load, a plain editor takes its place and the Call tab still works", async () => {

@@ -8,7 +8,7 @@ import { callResult, newContext, sharedBrowser, shareHash, typeAtEnd } from "./s
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const EDITOR_CHUNK = /\/assets\/(MonacoEditor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
+const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
 
 async function withoutEditor(context: BrowserContext): Promise<BrowserContext> {
   await context.route(EDITOR_CHUNK, (route) => route.abort());

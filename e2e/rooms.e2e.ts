@@ -250,6 +250,8 @@ describe("a workshop room", () => {
       await shoot(p, name);
     }
     await learner.goto(`${base}/?join=`);
+    // The room pages load on demand: wait for the form, not the "Opening the room…" placeholder.
+    await learner.getByRole("heading", { name: "Join a workshop room" }).waitFor({ timeout: 30_000 });
     await shoot(learner, "room-join-dark-phone");
   });
 });
