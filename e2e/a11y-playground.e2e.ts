@@ -4,7 +4,7 @@
 // checks, and every dialog. One page per width walks all of those states, each audited in the light and the dark theme.
 import { expect, inject, test } from "vitest";
 import { axeFindingsInBothThemes } from "./support/axe";
-import { call, callResult, pickLesson, shareHash, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { call, callResult, pickLesson, sharedBrowser, shareHash, starterFiles, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
@@ -21,10 +21,6 @@ test("a deliberately wrong expectation", async () => {
 
 async function lessonIds(): Promise<string[]> {
   return ((await (await fetch(`${base}/api/lessons`)).json()) as { id: string }[]).map((l) => l.id);
-}
-
-async function lessonFiles(id: string): Promise<Record<string, string>> {
-  return ((await (await fetch(`${base}/api/lessons/${id}`)).json()) as { files: Record<string, string> }).files;
 }
 
 for (const width of [1280, 390] as const) {
@@ -84,7 +80,7 @@ for (const width of [1280, 390] as const) {
       await page.getByRole("dialog").waitFor({ state: "hidden" });
     }
 
-    const files = await lessonFiles(LESSON_6);
+    const files = await starterFiles(base, LESSON_6);
     const testFile = Object.keys(files).find((f) => f.endsWith(".test.ts"))!;
     files[testFile] += FAILING_TEST;
     await page.goto(`${base}/?lesson=${LESSON_6}${shareHash(LESSON_6, files)}`);

@@ -1,9 +1,8 @@
 // A room's network may drop the big editor download: the page stays usable with a plain editor, and edits count.
 import { expect, inject, test } from "vitest";
-import { call, callResult, newContext, openLesson, sharedBrowser } from "./support/browser";
+import { call, callResult, EDITOR_CHUNK, newContext, openLesson, sharedBrowser } from "./support/browser";
 
 const base = inject("baseUrl");
-const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker)[-.][^/]*\.js$/;
 const browser = sharedBrowser();
 
 test("when the editor chunk fails to load, a plain editor takes its place and the Call tab still works", async () => {

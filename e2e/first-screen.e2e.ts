@@ -4,11 +4,10 @@
 import { gzipSync } from "node:zlib";
 import { expect, inject, test } from "vitest";
 import type { BrowserContext, Page, Request } from "playwright-core";
-import { callResult, newContext, sharedBrowser, shareHash, typeAtEnd } from "./support/browser";
+import { callResult, EDITOR_CHUNK, newContext, sharedBrowser, shareHash, starterFiles, typeAtEnd } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
 
 async function withoutEditor(context: BrowserContext): Promise<BrowserContext> {
   await context.route(EDITOR_CHUNK, (route) => route.abort());
@@ -30,10 +29,6 @@ function apiRequests(page: Page): { method: string; path: string; body: Record<s
     seen.push({ method: r.method(), path: pathname, body });
   });
   return seen;
-}
-
-async function lessonFiles(id: string): Promise<Record<string, string>> {
-  return ((await (await fetch(`${base}/api/lessons/${id}`)).json()) as { files: Record<string, string> }).files;
 }
 
 const openedLesson = (page: Page) => page.getByRole("combobox", { name: "Lesson" }).inputValue();
@@ -87,7 +82,7 @@ test("a deep link opens its lesson, named by its id", async () => {
 });
 
 test("a share link opens its files, for a lesson other than the inlined one", async () => {
-  const files = await lessonFiles("03-asking-for-a-missing-detail");
+  const files = await starterFiles(base, "03-asking-for-a-missing-detail");
   files["store.ts"] = `// from the share link 29\n${files["store.ts"]}`;
   const page = await (await withoutEditor(await newContext(browser()))).newPage();
   const seen = apiRequests(page);

@@ -3,15 +3,10 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, inject, test } from "vitest";
-import { newContext, shareHash, sharedBrowser } from "./support/browser";
+import { newContext, sharedBrowser, shareHash, starterFiles } from "./support/browser";
 
 const base = inject("baseUrl");
 const browser = sharedBrowser();
-
-async function lessonFiles(id: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/lessons/${id}`);
-  return ((await res.json()) as { files: Record<string, string> }).files;
-}
 
 /** Opens lesson 06 with `files` (through a share link) in `theme` and presses Run tests on the Tests tab. */
 async function runLesson06Tests(files: Record<string, string>, theme: "light" | "dark") {
@@ -27,7 +22,7 @@ async function runLesson06Tests(files: Record<string, string>, theme: "light" | 
 
 for (const theme of ["light", "dark"] as const) {
   test(`Run tests shows passes and a failure with a diff (${theme})`, async () => {
-    const files = await lessonFiles("06-testing-a-tool-that-asks");
+    const files = await starterFiles(base, "06-testing-a-tool-that-asks");
     const testFile = Object.keys(files).find((f) => f.endsWith(".test.ts"))!;
     files[testFile] += `
 test("a deliberately wrong expectation", async ({ mcp }) => {
@@ -116,7 +111,7 @@ for (const theme of ["light", "dark"] as const) {
 // how much, and the counts still cover every test. Screenshots in both themes, desktop and phone.
 for (const theme of ["light", "dark"] as const) {
   test(`a report cut to the server's limit says so, with the whole run's counts (${theme})`, async () => {
-    const files = await lessonFiles("06-testing-a-tool-that-asks");
+    const files = await starterFiles(base, "06-testing-a-tool-that-asks");
     files["chatty.test.ts"] = `import { test } from "@frontmcp/testing";
 for (let i = 0; i < 30; i++) test("chatty " + i, () => { console.log("z".repeat(80_000)); });
 `;

@@ -8,7 +8,7 @@ import { beforeAll, expect, inject, test } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { axeFindings } from "./support/axe";
 import { lessonUrlModeServer } from "../server/testing/official-url-server";
-import { call, callResult, newContext, openLesson, pickPersona, shareHash, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, shareHash, starterFiles, toolAsks, watchErrors } from "./support/browser";
 
 const base = inject("baseUrl");
 const OUT = fileURLToPath(new URL("../test-results/screenshots/url-mode/", import.meta.url));
@@ -107,7 +107,7 @@ test("2025-11-25: read_invoice answers -32042; the client opens the page, hears 
 
 test("official SDK 1.x: lesson 13's URL-mode block sends the link; Sign in, then the completion comes before the answer", async () => {
   const official = "13-support-desk-on-the-official-sdk";
-  const files = ((await (await fetch(`${base}/api/lessons/${official}`)).json()) as { files: Record<string, string> }).files;
+  const files = await starterFiles(base, official);
   const context = await newContext(browser());
   const page = await context.newPage();
   const errors = watchErrors(page);

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, test } from "vitest";
-import { newContext, sharedBrowser, typeAtEnd, watchErrors } from "./support/browser";
+import { newContext, sharedBrowser, starterFiles, typeAtEnd, watchErrors } from "./support/browser";
 import { themedShots } from "./support/shots";
 
 const base = inject("baseUrl");
@@ -25,7 +25,6 @@ function solutionOf(id: string, starter: Record<string, string>): Record<string,
   const dir = fileURLToPath(new URL(`../checks/${id}/solution/`, import.meta.url));
   return { ...starter, ...Object.fromEntries(Object.keys(starter).flatMap((f) => (f.endsWith(".test.ts") ? [] : [[f, readFileSync(dir + f, "utf8")]]))) };
 }
-const starterOf = async (id: string) => (await (await fetch(`${base}/api/lessons/${id}`)).json()).files as Record<string, string>;
 const total = async () => ((await (await fetch(`${base}/api/lessons`)).json()) as unknown[]).length;
 
 async function fresh(): Promise<{ page: Page; errors: string[] }> {
@@ -59,7 +58,7 @@ describe("ticks say what the code does now", () => {
   test("lesson 5: passing starter tests do not tick it; the edit does; breaking the code shows passed before, broken now", async () => {
     const { page, errors } = await fresh();
     const n = await total();
-    const starter = await starterOf(L5);
+    const starter = await starterFiles(base, L5);
     await openWith(page, L5);
     await page.getByRole("tab", { name: /Tests/ }).click();
     // The verdict asked after the run is the goal check's: the starter still writes history before asking.
@@ -89,7 +88,7 @@ describe("ticks say what the code does now", () => {
 describe("Check reports what went wrong before any hint, and never goes stale silently", () => {
   test("a compile error alone; then a failed check's calls, expected and received, then its hint; an edit marks it out of date", async () => {
     const { page, errors } = await fresh();
-    const starter = await starterOf(C5);
+    const starter = await starterFiles(base, C5);
     const tool = Object.keys(starter).find((f) => f.endsWith(".tool.ts") && starter[f].includes("close_ticket"))!;
     await openWith(page, C5, { ...starter, [tool]: starter[tool].replace("async execute(", "async execute((") });
     await page.getByRole("tab", { name: /Tests/ }).click();
@@ -164,7 +163,7 @@ describe("the board keeps passes now and broken now apart", () => {
     await learner.getByLabel("Your nickname").fill("Ann");
     await learner.getByRole("button", { name: "Join" }).click();
     await learner.getByTestId("room-badge").waitFor({ timeout: 30_000 });
-    await openWith(learner, L5, solutionOf(L5, await starterOf(L5)));
+    await openWith(learner, L5, solutionOf(L5, await starterFiles(base, L5)));
     await learner.getByTestId("lesson-passed").waitFor({ timeout: 30_000 });
 
     const counts = (what: string) => teacher.getByTestId(`item-${L5}`).getByTestId(`count-${what}`).innerText();

@@ -136,9 +136,17 @@ export async function pressCheck(p: Page): Promise<{ name: string; passed: boole
   return results.evaluateAll((els) => els.map((e) => ({ name: e.textContent ?? "", passed: e.getAttribute("data-passed") === "true" })));
 }
 
+/** A lesson's or challenge's starter files, as the server serves them. */
+export async function starterFiles(base: string, id: string): Promise<Record<string, string>> {
+  return ((await (await fetch(`${base}/api/lessons/${id}`)).json()) as { files: Record<string, string> }).files;
+}
+
+/** The editor's chunks (Monaco, shared by the learners' and the authors' editors, and its workers and language modes). */
+export const EDITOR_CHUNK = /\/assets\/(MonacoEditor|code-editor|tsMode|editor\.worker|ts\.worker|typescript)[-.][^/]*\.(js|css)$/;
+
 /** A shipped challenge's starter (as served) and reference solution (never served: read from the repository, as a learner who solved it knows it). */
 export async function shippedChallenge(base: string, id: string): Promise<{ starter: Record<string, string>; solution: Record<string, string> }> {
-  const starter = ((await (await fetch(`${base}/api/lessons/${id}`)).json()) as { files: Record<string, string> }).files;
+  const starter = await starterFiles(base, id);
   const dir = fileURLToPath(new URL(`../../checks/${id}/solution/`, import.meta.url));
   return { starter, solution: Object.fromEntries(Object.keys(starter).map((f) => [f, readFileSync(dir + f, "utf8")])) };
 }

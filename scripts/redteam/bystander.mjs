@@ -1,6 +1,6 @@
-// A bystander: a learner on an address of its own calling a counting tool over and over, at a busy learner's pace. Its p95 call latency alone
-// is measured once; during each attack it calls again until the attack is over, and any answer that is not its own
-// next count (a 422, 500, 503, a lost state) is an error the attack caused.
+// A bystander: a learner on an address of its own calling a counting tool over and over, at a busy learner's pace.
+// Its p95 call latency alone is measured once; during each attack it calls again until the attack is over, and any
+// answer that is not its own next count (a 422, 500, 503, a lost state) is an error the attack caused.
 import { mcp, tool } from "./harness.mjs";
 
 export const BYSTANDER_ADDRESS = "127.0.0.200";

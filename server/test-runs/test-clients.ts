@@ -43,8 +43,8 @@ function postOf(post: BrokenSend | undefined): { status: number; error?: unknown
   }
 }
 
-/** A misbehaving 2025-11-25 client's bent transport, and what its current call does before the person answers. */
-type Bent = { rule: TransportBreak; rules: RuleBreaking; broken?: (answer: BrokenSend) => void; beforeAnswer?: () => Promise<void> };
+/** A misbehaving 2025-11-25 client's bent transport, and its call in progress. */
+type Bent = { rule: TransportBreak; rules: RuleBreaking; call?: BrokenCall };
 
 /** The calls a transcript keeps, and how much of each result. */
 const MAX_CALLS = 8;
@@ -115,7 +115,7 @@ export class TestClients {
     );
     if (!modern && "elicitation" in capabilities)
       client.setRequestHandler("elicitation/create", async (req) => {
-        await this.bent.get(clientId)?.beforeAnswer?.();
+        await this.bent.get(clientId)?.call?.beforeAnswer();
         return (await this.answered(clientId, asRequest(req.params as Record<string, unknown>))) as never;
       });
     if (!modern && "elicitation" in capabilities && "url" in capabilities.elicitation) {
@@ -128,7 +128,7 @@ export class TestClients {
     }
     if (bend) {
       const transport = new StreamableHTTPClientTransport(new URL(BASE), { fetch: this.fetch });
-      const bent: Bent = { rule: bend, rules: breakRule(transport, bend, (answer) => bent.broken?.(answer)) };
+      const bent: Bent = { rule: bend, rules: breakRule(transport, bend, (answer) => bent.call?.broken(answer)) };
       this.bent.set(clientId, bent);
       await client.connect(transport);
       return client;
@@ -234,8 +234,7 @@ export class TestClients {
       () => client.callTool({ name, arguments: args }),
       () => cancel.abort("The client cancelled the call"),
     );
-    bent.broken = call.broken;
-    bent.beforeAnswer = () => call.beforeAnswer();
+    bent.call = call;
     try {
       const result = await client.callTool({ name, arguments: args }, { signal: cancel.signal });
       return { result, brokenPost: postOf(await call.brokenPost()) };
@@ -244,8 +243,7 @@ export class TestClients {
       if (!cancel.signal.aborted) throw error;
       return { error: { code: ProtocolErrorCode.InternalError, message: "The client cancelled the call" }, brokenPost: postOf(await call.brokenPost()) };
     } finally {
-      bent.beforeAnswer = undefined;
-      bent.broken = undefined;
+      bent.call = undefined;
     }
   }
 

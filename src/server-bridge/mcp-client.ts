@@ -73,9 +73,9 @@ export const requestTimeout = (fastForward: boolean) => DEFAULT_REQUEST_TIMEOUT_
 
 interface Connection {
   client: Client;
-  /** A misbehaving 2025-11-25 client's bent transport, and where the server's answer to its broken POST goes. */
+  /** A misbehaving 2025-11-25 client's bent transport, and its call in progress. */
   rules?: RuleBreaking;
-  broken?: (answer: BrokenSend) => void;
+  broken?: BrokenCall;
   /** Set per call: where a pushed elicitation/create goes. */
   ask?: Ask;
   answers?: AnsweredQuestion[];
@@ -160,7 +160,7 @@ async function open(mcpUrl: string, persona: Persona, discover?: Record<string, 
       fetch: (url, init) => tappedFetch(url, connection.fastForward ? fastForwarded(init) : init),
       requestInit: { headers: { [PAGE_CLIENT_HEADER]: "1" } },
     });
-    if (bend) connection.rules = breakRule(transport, bend, (answer) => connection.broken?.(answer));
+    if (bend) connection.rules = breakRule(transport, bend, (answer) => connection.broken?.broken(answer));
     await client.connect(transport, modern && discover ? { prior: { kind: "modern", discover: discover as DiscoverResult } } : undefined);
   } catch (err) {
     if (isGone(err, mcpUrl)) throw new SessionGoneError();
@@ -237,7 +237,7 @@ export async function callTool(opts: {
           () => cancel.abort("The client cancelled the call"),
         )
       : undefined;
-  connection.broken = broken?.broken;
+  connection.broken = broken;
   connection.fastForward = opts.fastForward;
   connection.ask = async (question) => {
     await broken?.beforeAnswer();
