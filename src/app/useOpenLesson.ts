@@ -64,13 +64,16 @@ export function useOpenLesson(lessons: LessonSummary[] | undefined, link: ShareL
   const linkUsed = useRef(false);
   const lesson = useLesson(lessonId);
   const { shared } = link;
-  // Asked again when the room answers: its challenges join the list, or it has none of the asked id.
+  // Asked again when the room answers, and while the asked id is missing: the room's challenges may join the list
+  // after the room itself has answered.
   const { room, membership } = useRoomMembership();
+  const missing = choice.missing;
 
   useEffect(() => {
-    if (lessonId || shared === undefined || !lessons?.length) return;
-    setChoice(chosen(lessons, shared?.lessonId));
-  }, [lessons, shared, lessonId, room, membership]);
+    if ((lessonId && !missing) || shared === undefined || !lessons?.length) return;
+    const next = chosen(lessons, shared?.lessonId);
+    if (next.id !== lessonId || next.missing !== missing) setChoice(next);
+  }, [lessons, shared, lessonId, missing, room, membership]);
 
   useEffect(() => {
     const data = lesson.data;
