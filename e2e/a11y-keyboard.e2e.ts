@@ -6,12 +6,13 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { beforeAll, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { axNames, axTexts } from "./support/ax-tree";
 import { callResult, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 import { expectDialogFocus, focusIsIn, tabTo } from "./support/keyboard";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/a11y/", import.meta.url));
 beforeAll(() => void mkdirSync(OUT, { recursive: true }));

@@ -2,11 +2,12 @@
 // text, the Call tab with an argument form, an elicitation form (lesson 9's field kinds), a result and an error,
 // the Wire tab with a call and its sequence diagram, the Tests tab after a failing run, a challenge's hidden
 // checks, and every dialog. One page per width walks all of those states, each audited in the light and the dark theme.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { axeFindingsInBothThemes } from "./support/axe";
 import { call, callResult, pickLesson, sharedBrowser, shareHash, starterFiles, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 const LESSON_9 = "09-a-richer-form";

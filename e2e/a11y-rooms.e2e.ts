@@ -4,12 +4,13 @@
 // Each dialog holds focus while open and, where it can be dismissed, gives it back to its opener. The learner joins
 // by keyboard alone: no click from opening the join link to the room badge.
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeFindingsInBothThemes } from "./support/axe";
 import { sharedBrowser, watchErrors } from "./support/browser";
 import { expectDialogFocus, expectFocusKeptInDialog, tabTo } from "./support/keyboard";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const C1 = "c1-confirm-before-deleting";
 const contexts: BrowserContext[] = [];

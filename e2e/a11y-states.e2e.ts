@@ -3,12 +3,13 @@
 // dialog holds focus while open and gives it back (or, where it has no opener, keeps it until a choice is made).
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { axeFindings, axeFindingsInBothThemes } from "./support/axe";
 import { call, callResult, pickPersona, sharedBrowser, shareHash, toolAsks, typeAtEnd, watchErrors } from "./support/browser";
 import { expectDialogFocus, expectFocusKeptInDialog } from "./support/keyboard";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const LESSON_2 = "02-asking-with-elicit";
 

@@ -5,11 +5,12 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { axeFindings } from "./support/axe";
 import { endOfEditor, pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, typeAtEnd, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 /** The author page's code editor chunk: the teacher's first visit does without it, as on a network that drops it. */
 const AUTHOR_EDITOR_CHUNK = /\/assets\/AuthorCodeEditor[-.][^/]*\.js$/;
 const SHOTS = process.env.AUTHOR_SHOTS ?? fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));

@@ -1,10 +1,11 @@
 // A confirmation lesson from the learner's side: Accept, Decline, Cancel (Escape), the Wire
 // tab's two rounds, and a form that refuses an invalid value before anything is sent.
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, newContext, openLesson, sentAnswers, toolAsks, watchErrors, sharedBrowser } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 async function freshLesson(id = "02-asking-with-elicit"): Promise<{ page: Page; errors: string[] }> {

@@ -1,8 +1,9 @@
 // A room's network may drop the big editor download: the page stays usable with a plain editor, and edits count.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, callResult, EDITOR_CHUNK, newContext, openLesson, sharedBrowser } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 test("when the editor chunk fails to load, a plain editor takes its place and the Call tab still works", async () => {

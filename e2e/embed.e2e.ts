@@ -1,8 +1,9 @@
 // ?embed=1 shows one lesson's editor and tabs without the playground's chrome.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { newContext, openLesson, sharedBrowser } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 test("embed mode shows the lesson without chrome", async () => {

@@ -4,11 +4,12 @@
 // test-results/screenshots/screens/ for a person to look at.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/screens/", import.meta.url));
 const browser = sharedBrowser();
 beforeAll(() => void mkdirSync(OUT, { recursive: true }));

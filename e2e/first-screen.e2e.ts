@@ -2,11 +2,12 @@
 // untouched starter is named by its id, and the first call adopts the session's discover result. A share link, a
 // draft and a deep link still open what they opened before, and the Call tab works before the editor has loaded.
 import { gzipSync } from "node:zlib";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { callResult, EDITOR_CHUNK, newContext, sharedBrowser, shareHash, starterFiles, typeAtEnd } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 async function withoutEditor(context: BrowserContext): Promise<BrowserContext> {

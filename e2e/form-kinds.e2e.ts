@@ -1,9 +1,10 @@
 // Every form-mode field kind renders with a native control and submits the right JSON:
 // defaults left alone stay default, and an untouched optional titled enum is not sent.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, callResult, newContext, sentAnswers, shareHash, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 const KINDS_TOOL = `import { Tool, ToolContext, z } from "@frontmcp/sdk";

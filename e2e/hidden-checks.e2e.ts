@@ -2,10 +2,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
+import { baseUrl } from "./support/base-url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const base = inject("baseUrl");
+const base = baseUrl();
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));

@@ -1,11 +1,12 @@
 // Nothing typed is lost: reload keeps the draft, a share link carries the files to a fresh
 // browser, and a backend restart mid-lesson is invisible to the learner.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, endOfEditor, newContext, openLesson, sharedBrowser, typeAtEnd } from "./support/browser";
 import { startBackend, freePort } from "./support/backend";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 /** True once a saved draft in localStorage holds `text`. */

@@ -4,10 +4,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, expect, inject, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { newContext, openLesson, shareHash, sharedBrowser } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const C1 = "c1-confirm-before-deleting";
 const OUT = process.env.SHOTS_DIR ?? fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));

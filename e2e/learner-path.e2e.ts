@@ -2,11 +2,12 @@
 // Check state; the Wire tab groups calls by lesson and names the answer keys each round brings;
 // lessons are numbered, ticked when passed (across reloads), one click from the next; the three
 // resets do what they say; and a finished call becomes a test that passes.
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, newContext, openLesson, pickLesson, sharedBrowser, toolAsks, typeAtEnd, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 async function fresh(lessonId: string): Promise<{ page: Page; errors: string[] }> {

@@ -1,11 +1,12 @@
 // What the lesson texts say the screen shows, seen on the screen: lesson 1's badge, tools/list and second email,
 // lesson 2's `action`, lesson 7's sendElicitationResult in tools/list, lesson 10's link in the sequence diagram,
 // lesson 11's two approval boxes. (The server side of each claim is in lessons/claims-*.spec.ts.)
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, newContext, openLesson, pickPersona, sentAnswers, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 async function lessonPage(id: string): Promise<{ page: Page; errors: string[] }> {

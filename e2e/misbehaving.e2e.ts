@@ -1,11 +1,12 @@
 // Every rule the misbehaving client can break, against the reference close_ticket: the server refuses (or asks again),
 // the ticket stays open, and the Call tab names the rule that answer keeps, with a link to the spec.
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { eraOf, MISBEHAVIOUR_NAMES, MISBEHAVIOURS } from "../contract/misbehaviour";
 import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const LESSON = "18-a-client-that-breaks-the-rules";
 

@@ -3,10 +3,11 @@
 // the Connect panel offers every client's snippet. Screenshots of both themes into test-results/screenshots/.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
 mkdirSync(OUT, { recursive: true });

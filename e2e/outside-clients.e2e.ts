@@ -9,11 +9,12 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { Page } from "playwright-core";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { startBackend } from "./support/backend";
 import { call, callResult, newContext, openLesson, sharedBrowser, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/outside-clients/", import.meta.url));
 mkdirSync(OUT, { recursive: true });

@@ -1,9 +1,10 @@
 // The page works under its own Content-Security-Policy: Monaco's workers start, a form is shown and answered,
 // and the browser reports no policy violation.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, newContext, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 test("no Content-Security-Policy violation while editing, calling and answering", async () => {

@@ -1,10 +1,11 @@
 // Each lesson names the client its text expects (meta.json `persona`): opening the lesson, from the menu or
 // from a link, switches the Call tab's persona to it, whatever the learner picked before.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { newContext, openLesson, pickedPersona, pickLesson, pickPersona, sharedBrowser } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 /** The persona marked "(this lesson's)" in the picker, by name. */

@@ -1,10 +1,11 @@
 // The four clients: a 2026-07-28 client without elicitation gets -32021; a 2025-11-25 client
 // gets the form pushed on the call's stream; a 2025-11-25 client without forms finishes
 // through sendElicitationResult.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 async function lessonPage() {

@@ -2,12 +2,13 @@
 // Next walk its exchanges in the Call and Wire tabs. Hostile recordings are refused with a message, never a broken page.
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { freePort, startBackend } from "./support/backend";
 import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const openFile = (page: Page, name: string, text: string) =>
   page.getByTestId("recording-file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(text) });

@@ -1,8 +1,9 @@
 // The Wire tab decodes requestState and names what it is bound to, as lesson 4 says.
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { call, newContext, openLesson, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 test("the decoded requestState lists its bindings: session, tool, arguments, build, reset generation, questions, single use", async () => {

@@ -5,10 +5,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, pressCheck, sharedBrowser, shippedChallenge, themedPage, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
 const browser = sharedBrowser();
 const C1 = "c1-confirm-before-deleting";

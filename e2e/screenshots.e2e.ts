@@ -2,10 +2,11 @@
 // person to look at: nothing cut off, nothing unstyled.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { beforeAll, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { call, callResult, newContext, openLesson, sharedBrowser, toolAsks } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/", import.meta.url));
 const browser = sharedBrowser();
 beforeAll(() => void mkdirSync(OUT, { recursive: true }));

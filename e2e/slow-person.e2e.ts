@@ -2,13 +2,14 @@
 // request timeout (a tenth of the SDK's) ends the call while the answer is held, and the Wire shows the client's
 // cancel; on 2026-07-28 the held answer goes out as round 2 and the call completes. Each step waits for what the page
 // shows, never for a time.
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { axeFindings } from "./support/axe";
 import { themedShots } from "./support/shots";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, toolAsks, watchErrors } from "./support/browser";
 import type { Page } from "playwright-core";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const LESSON = "19-a-person-who-takes-their-time";
 

@@ -2,10 +2,11 @@
 // challenge's Check shows each hidden check's verdict.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { newContext, sharedBrowser, shareHash, starterFiles } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 /** Opens lesson 06 with `files` (through a share link) in `theme` and presses Run tests on the Tests tab. */

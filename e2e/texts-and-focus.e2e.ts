@@ -3,13 +3,14 @@
 // challenge opens at its top; the Connect panel says what a client needs beyond its snippet. Screenshots of the
 // editor's stop go to SHOTS_DIR.
 import type { Page } from "playwright-core";
-import { expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { axNames } from "./support/ax-tree";
 import { newContext, sharedBrowser, watchErrors } from "./support/browser";
 import { focusIsIn } from "./support/keyboard";
 import { themedShots } from "./support/shots";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName);

@@ -4,13 +4,14 @@
 // Screenshots at 1280 and 390 px in both themes go to test-results/screenshots/url-mode/.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { beforeAll, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { axeFindings } from "./support/axe";
 import { lessonUrlModeServer } from "../server/testing/official-url-server";
 import { call, callResult, newContext, openLesson, pickPersona, sharedBrowser, shareHash, starterFiles, toolAsks, watchErrors } from "./support/browser";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/url-mode/", import.meta.url));
 const browser = sharedBrowser();
 beforeAll(() => void mkdirSync(OUT, { recursive: true }));

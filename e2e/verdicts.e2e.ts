@@ -5,11 +5,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { newContext, sharedBrowser, starterFiles, typeAtEnd, watchErrors } from "./support/browser";
 import { themedShots } from "./support/shots";
+import { baseUrl } from "./support/base-url";
 
-const base = inject("baseUrl");
+const base = baseUrl();
 const browser = sharedBrowser();
 const L5 = "05-ask-first-then-act";
 const C5 = "c5-say-what-happened";

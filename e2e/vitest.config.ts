@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { e2eWorkers } from "./support/workers";
 
 // Browser end-to-end tests: the real backend (scripts/start.mjs) and Debian's chromium.
 export default defineConfig({
@@ -10,7 +11,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 240_000,
     pool: "forks",
-    // One backend and one chromium at a time keeps the machine calm and the timings honest.
-    fileParallelism: false,
+    // E2E_WORKERS files at a time, each worker with a backend and a chromium of its own (support/global-setup.ts):
+    // one file's walk waits on the page and the server often enough that a second one fills a 2-core machine.
+    maxWorkers: e2eWorkers(),
   },
 });

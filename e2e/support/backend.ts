@@ -46,13 +46,14 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 const DATA_DIR = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "playground-e2e-data-"));
 
 /** NODE_ENV is forced to production: vitest sets "test", which would make start.mjs build React's development bundle. */
-/** `env`: settings of this backend alone, beside the shared ones (a short wait a test would otherwise sit out). */
-export async function startBackend(port?: number, opts: { build?: boolean; env?: Record<string, string> } = {}): Promise<Backend> {
+/** `env`: settings of this backend alone, beside the shared ones (a short wait a test would otherwise sit out);
+ * `dataDir`: a database folder of its own (else the one of this test file, kept across a restart). */
+export async function startBackend(port?: number, opts: { build?: boolean; env?: Record<string, string>; dataDir?: string } = {}): Promise<Backend> {
   const p = port ?? (await freePort());
   const args = ["scripts/start.mjs", ...(opts.build === false ? ["--no-build"] : [])];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR },
+    env: { ...process.env, ...opts.env, NODE_ENV: "production", PORT: String(p), HOST: "127.0.0.1", DATA_DIR: opts.dataDir ?? DATA_DIR },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
