@@ -42,8 +42,11 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The backend did not answer GET /api/lessons within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** One database folder per test run (rooms), kept across a restart of the backend within it. */
-const DATA_DIR = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "playground-e2e-data-"));
+/** A new, empty database folder for a backend. */
+export const freshDataDir = () => mkdtempSync(join(tmpdir(), "playground-e2e-data-"));
+
+/** One database folder per test file (rooms), kept across a restart of the backend within it. */
+const DATA_DIR = process.env.DATA_DIR ?? freshDataDir();
 
 /** NODE_ENV is forced to production: vitest sets "test", which would make start.mjs build React's development bundle. */
 /** `env`: settings of this backend alone, beside the shared ones (a short wait a test would otherwise sit out);
