@@ -215,12 +215,23 @@ describe("a teacher's own challenge", () => {
     // Monaco wraps long lines in a narrow pane: compare the words, not the line breaks.
     expect((await endOfEditor(ana)).replace(/\s+/g, " ")).toContain("kept across a reload");
 
+    // Every lesson heading the page shows from its first frame: the course's first lesson must not flash in before
+    // the room's challenge arrives.
+    await bo.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector("article[aria-label=Lesson] h1")?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await bo.goto(`${base}/?lesson=a-no-such-challenge`);
     const missing = bo.getByTestId("missing-lesson");
     await missing.waitFor({ timeout: 30_000 });
     expect(await missing.innerText()).toContain("no lesson “a-no-such-challenge” in the course or in your room");
     // Not lesson 1 in silence: the last one Bo opened here, the room's challenge, with the notice above it.
-    expect(await heading(bo)).toBe(title);
+    await expect.poll(() => heading(bo), { timeout: 30_000 }).toBe(title);
+    expect(await bo.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen)).toEqual([title]);
     await missing.getByRole("button", { name: "Dismiss" }).click();
     await missing.waitFor({ state: "detached" });
   });

@@ -130,7 +130,8 @@ describe("11.8: progress and navigation", () => {
     await page.reload();
     await page.getByRole("radiogroup", { name: "Tool" }).waitFor();
     await expect(page.getByTestId("progress-count").innerText()).resolves.toMatch(new RegExp(`^1 of ${all}`));
-    await expect(page.getByTestId("lesson-passed").isVisible()).resolves.toBe(true);
+    // The badge comes with the lesson's text, which may draw after the Call tab: wait for it, not for a frame.
+    await page.getByTestId("lesson-passed").waitFor({ timeout: 30_000 });
     expect(await page.getByRole("combobox", { name: "Lesson" }).locator("option:checked").innerText()).toMatch(/^✓ 1\. /);
   });
 

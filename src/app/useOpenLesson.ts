@@ -22,21 +22,22 @@ export function setLessonInUrl(id: string) {
 /** What a load opens; `id` is undefined while the room that may include the asked challenge has not answered. */
 type Choice = { id?: string; missing?: string };
 
+type Membership = ReturnType<typeof roomMembership.snapshot>;
+
 /** Whether the learner is in a room whose description (and so its teachers' challenges) has not arrived yet. */
-function roomPending(): boolean {
-  const { membership, room } = roomMembership.snapshot();
+function roomPending({ membership, room }: Membership): boolean {
   return Boolean(membership && !room);
 }
 
 /** The lesson a load opens: the share link's, else ?lesson=, else the last one opened here, else the first. */
-function chosen(lessons: LessonSummary[], sharedLesson?: string): Choice {
+function chosen(lessons: LessonSummary[], pending: boolean, sharedLesson?: string): Choice {
   const ids = lessons.map((l) => l.id);
   const asked = new URLSearchParams(location.search).get("lesson") ?? undefined;
   let missing: string | undefined;
   for (const id of [sharedLesson, asked, lastLessonId()]) {
     if (!id) continue;
     if (ids.includes(id)) return { id, missing };
-    if (roomPending()) return {};
+    if (pending) return {};
     missing ??= id;
   }
   return { id: ids[0], missing };
@@ -48,7 +49,7 @@ function chosen(lessons: LessonSummary[], sharedLesson?: string): Choice {
  */
 function chosenAtLoad(lessons: LessonSummary[] | undefined): Choice {
   if (location.hash.includes("project=") || !lessons?.length) return {};
-  const choice = chosen(lessons);
+  const choice = chosen(lessons, roomPending(roomMembership.snapshot()));
   const id = choice.id;
   if (!id) return choice;
   const draft = loadDraft(id);
@@ -65,13 +66,15 @@ export function useOpenLesson(lessons: LessonSummary[] | undefined, link: ShareL
   const lesson = useLesson(lessonId);
   const { shared } = link;
   // Asked again when the room answers, and while the asked id is missing: the room's challenges may join the list
-  // after the room itself has answered.
-  const { room, membership } = useRoomMembership();
+  // after the room itself has answered. The choice reads the room state of this render, not the store's newest: an
+  // effect of a render whose list lacks the room's challenges must not see the room as answered and open lesson 1.
+  const membershipNow = useRoomMembership();
+  const { room, membership } = membershipNow;
   const missing = choice.missing;
 
   useEffect(() => {
     if ((lessonId && !missing) || shared === undefined || !lessons?.length) return;
-    const next = chosen(lessons, shared?.lessonId);
+    const next = chosen(lessons, roomPending(membershipNow), shared?.lessonId);
     if (next.id !== lessonId || next.missing !== missing) setChoice(next);
   }, [lessons, shared, lessonId, missing, room, membership]);
 
