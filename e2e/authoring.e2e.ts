@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { axeFindings } from "./support/axe";
-import { endOfEditor, pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, typeAtEnd, watchErrors } from "./support/browser";
+import { type EditorChoice, endOfEditor, pickLesson, pressCheck, sharedBrowser, shippedChallenge, themedPage, typeAtEnd, watchErrors } from "./support/browser";
 import { baseUrl } from "./support/base-url";
 
 const base = baseUrl();
@@ -29,8 +29,8 @@ let challengeId = "";
 let starter: Record<string, string> = {};
 let solution: Record<string, string> = {};
 
-async function page(): Promise<Page> {
-  const p = await themedPage(browser(), contexts);
+async function page(editor?: EditorChoice): Promise<Page> {
+  const p = await themedPage(browser(), contexts, false, editor);
   errors.push(watchErrors(p));
   return p;
 }
@@ -66,7 +66,7 @@ afterAll(async () => {
 
 describe("a teacher's own challenge", () => {
   test("copied from c1 with new text and one check changed, refused while its solution fails, then published", async () => {
-    teacher = await page();
+    teacher = await page("monaco");
     await teacher.route(AUTHOR_EDITOR_CHUNK, (route) => route.abort());
     await teacher.goto(base);
     await teacher.getByRole("button", { name: "Start a room" }).click();

@@ -36,7 +36,7 @@ const openedLesson = (page: Page) => page.getByRole("combobox", { name: "Lesson"
 const created = (seen: ReturnType<typeof apiRequests>) => seen.filter((r) => r.method === "POST" && r.path === "/api/sessions");
 
 test("a plain link: the Call tab calls before the editor has loaded, asking only for the session and the call", async () => {
-  const page = await (await withoutEditor(await newContext(browser()))).newPage();
+  const page = await (await withoutEditor(await newContext(browser(), { editor: "monaco" }))).newPage();
   const seen = apiRequests(page);
   await page.goto(`${base}/`);
   await page.getByRole("textbox", { name: "id", exact: true }).fill("T-1");
@@ -56,7 +56,7 @@ test("the scripts a plain link runs before Call is enabled come to at most 150 K
   const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
   // Preloaded beside the entry for the first press of Call, and run only then: the official SDK's client and its chunks.
   const forCall = new Set([...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]).filter((href) => href !== entry));
-  const page = await (await withoutEditor(await newContext(browser()))).newPage();
+  const page = await (await withoutEditor(await newContext(browser(), { editor: "monaco" }))).newPage();
   const scripts: Promise<{ path: string; gzip: number }>[] = [];
   page.on("response", (r) => {
     const { pathname } = new URL(r.url());
@@ -73,7 +73,7 @@ test("the scripts a plain link runs before Call is enabled come to at most 150 K
 });
 
 test("a deep link opens its lesson, named by its id", async () => {
-  const page = await (await withoutEditor(await newContext(browser()))).newPage();
+  const page = await (await withoutEditor(await newContext(browser(), { editor: "monaco" }))).newPage();
   const seen = apiRequests(page);
   await page.goto(`${base}/?lesson=05-ask-first-then-act`);
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
@@ -85,7 +85,7 @@ test("a deep link opens its lesson, named by its id", async () => {
 test("a share link opens its files, for a lesson other than the inlined one", async () => {
   const files = await starterFiles(base, "03-asking-for-a-missing-detail");
   files["store.ts"] = `// from the share link 29\n${files["store.ts"]}`;
-  const page = await (await withoutEditor(await newContext(browser()))).newPage();
+  const page = await (await withoutEditor(await newContext(browser(), { editor: "monaco" }))).newPage();
   const seen = apiRequests(page);
   await page.goto(`${base}/${shareHash("03-asking-for-a-missing-detail", files)}`);
   await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
@@ -97,7 +97,7 @@ test("a share link opens its files, for a lesson other than the inlined one", as
 });
 
 test("a draft opens again on a plain link, and its files are sent, not the lesson's id", async () => {
-  const context = await newContext(browser());
+  const context = await newContext(browser(), { editor: "monaco" });
   const first = await context.newPage();
   await first.goto(`${base}/?lesson=02-asking-with-elicit`);
   await first.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });

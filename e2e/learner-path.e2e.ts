@@ -11,7 +11,7 @@ const base = baseUrl();
 const browser = sharedBrowser();
 
 async function fresh(lessonId: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await newContext(browser())).newPage();
+  const page = await (await newContext(browser(), { editor: "monaco" })).newPage();
   const errors = watchErrors(page);
   await openLesson(page, base, lessonId);
   return { page, errors };

@@ -13,7 +13,7 @@ beforeAll(() => void mkdirSync(OUT, { recursive: true }));
 
 for (const theme of ["light", "dark"] as const) {
   test(`every tab in the ${theme} theme`, async () => {
-    const context = await newContext(browser(), { dark: theme === "dark" });
+    const context = await newContext(browser(), { dark: theme === "dark", editor: "monaco" });
     await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
     const page = await context.newPage();
     await openLesson(page, base, "09-a-richer-form");

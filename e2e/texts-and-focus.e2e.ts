@@ -18,13 +18,14 @@ const edited = (page: Page) => page.getByRole("button", { name: /^Changes/ }).is
 
 async function lesson2(page: Page) {
   await page.goto(`${base}/?lesson=02-asking-with-elicit`);
-  await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 30_000 });
+  await page.getByRole("radiogroup", { name: "Tool" }).waitFor({ timeout: 30_000 });
 }
 
 test("the editor is one Tab stop: Tab moves past it, Enter goes in where Tab indents, Esc or Ctrl+M leaves", async () => {
-  const page = await (await newContext(browser())).newPage();
+  const page = await (await newContext(browser(), { editor: "monaco" })).newPage();
   const errors = watchErrors(page);
   await lesson2(page);
+  await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 30_000 });
 
   // From the top of the page, Tab reaches the editor's stop and never its text.
   for (let i = 0; i < 60 && (await focused(page)) !== "editor-stop"; i++) {

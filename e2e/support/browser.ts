@@ -35,15 +35,26 @@ function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
 }
 
-export async function newContext(browser: Browser, opts: { dark?: boolean } = {}): Promise<BrowserContext> {
+/**
+ * Which code editor a test's pages open with. Monaco costs seconds of CPU on every page load, so a test that does
+ * not look at the editor itself takes the learner's own "Plain editor" choice; the editor's tests ask for Monaco.
+ */
+export type EditorChoice = "monaco" | "plain";
+/** The page's own storage key for that choice (src/editor/plain-editor-mode.ts), set as a learner's click sets it. */
+const PLAIN_EDITOR_KEY = "elicitation-playground:plain-editor";
+
+export async function newContext(browser: Browser, opts: { dark?: boolean; editor?: EditorChoice } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: opts.dark ? "dark" : "light" });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
+  if ((opts.editor ?? "plain") === "plain") {
+    await context.addInitScript((key) => localStorage.getItem(key) ?? localStorage.setItem(key, "1"), PLAIN_EDITOR_KEY);
+  }
   return context;
 }
 
 /** A page in a fresh context of its own, in the light or dark theme, that accepts every confirm() (the room pages ask one before ending). */
-export async function themedPage(browser: Browser, contexts: BrowserContext[], dark = false): Promise<Page> {
-  const context = await newContext(browser, { dark });
+export async function themedPage(browser: Browser, contexts: BrowserContext[], dark = false, editor?: EditorChoice): Promise<Page> {
+  const context = await newContext(browser, { dark, editor });
   await context.addInitScript(
     (t) => localStorage.getItem("elicitation-playground:theme") ?? localStorage.setItem("elicitation-playground:theme", t),
     dark ? "dark" : "light",
@@ -94,19 +105,23 @@ export async function sentAnswers(page: Page): Promise<unknown[]> {
   return raw.map((r) => JSON.parse(r));
 }
 
-/** Types at the end of the file in front of the editor. */
+/** Where the code of the file in front is typed: Monaco's lines, or the plain editor's field. */
+const CODE_SURFACE = '.monaco-editor .view-lines, [data-testid="plain-editor"]';
+
+/** Types at the end of the file in front of the editor (either editor). */
 export async function typeAtEnd(page: Page, text: string) {
-  const editor = page.locator(".monaco-editor .view-lines");
+  const editor = page.locator(CODE_SURFACE).first();
   await editor.waitFor({ timeout: 30_000 });
   await editor.click();
   await page.keyboard.press("Control+End");
   await page.keyboard.type(text);
 }
 
-/** The editor's text around the end of the file in front (Monaco only renders the lines in view). */
+/** The editor's text around the end of the file in front (Monaco only renders the lines in view; the plain field holds it all). */
 export async function endOfEditor(page: Page): Promise<string> {
-  const editor = page.locator(".monaco-editor .view-lines");
+  const editor = page.locator(CODE_SURFACE).first();
   await editor.waitFor({ timeout: 30_000 });
+  if ((await editor.getAttribute("data-testid")) === "plain-editor") return editor.inputValue();
   await editor.click();
   await page.keyboard.press("Control+End");
   await page.waitForTimeout(200);

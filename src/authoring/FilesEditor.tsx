@@ -3,6 +3,7 @@
 // adding or removing files. Names are checked by the server.
 import { lazy, Suspense, useId, useState } from "react";
 import { EditorFallback } from "../editor/EditorFallback";
+import { usePlainEditorMode } from "../editor/plain-editor-mode";
 
 // React remembers a failed lazy import, so "Try again" needs a new lazy component.
 const loadCode = () => lazy(() => import("./AuthorCodeEditor"));
@@ -21,6 +22,7 @@ export function FilesEditor({ label, files, onChange, newName }: Props) {
   const [picked, setPicked] = useState<string | undefined>(names[0]);
   const [adding, setAdding] = useState("");
   const [Code, setCode] = useState(loadCode);
+  const plainMode = usePlainEditorMode();
   const id = useId();
   const current = picked !== undefined && picked in files ? picked : names[0];
 
@@ -38,7 +40,8 @@ export function FilesEditor({ label, files, onChange, newName }: Props) {
   };
 
   const edit = (text: string) => current !== undefined && onChange({ ...files, [current]: text });
-  // The plain field: while the editor's chunk loads, and in its place when it cannot (as learners get).
+  // The plain field: while the editor's chunk loads, in its place when it cannot, and when the author chose the plain
+  // editor in the playground (as learners get).
   const plain = current !== undefined && (
     <div className="space-y-1">
       <textarea
@@ -111,11 +114,15 @@ export function FilesEditor({ label, files, onChange, newName }: Props) {
               Remove {current}
             </button>
           </div>
-          <EditorFallback plain={plain} onRetry={() => setCode(loadCode)}>
-            <Suspense fallback={plain}>
-              <Code folder={folder} label={label} files={files} current={current} onEdit={(path, text) => onChange({ ...files, [path]: text })} />
-            </Suspense>
-          </EditorFallback>
+          {plainMode ? (
+            plain
+          ) : (
+            <EditorFallback plain={plain} onRetry={() => setCode(loadCode)}>
+              <Suspense fallback={plain}>
+                <Code folder={folder} label={label} files={files} current={current} onEdit={(path, text) => onChange({ ...files, [path]: text })} />
+              </Suspense>
+            </EditorFallback>
+          )}
         </div>
       )}
     </div>

@@ -1,21 +1,7 @@
 // When the code editor's chunk cannot load (a flaky room network, a blocked CDN-free but large download), the
 // learner (or author) keeps a plain text editor for the same file and a way to try again; the page never blanks.
 import { Component, type ReactNode } from "react";
-import { projectStore, useProject } from "../project/project-store";
-
-function PlainEditor() {
-  const project = useProject();
-  const file = project.activeFile ?? "";
-  return (
-    <textarea
-      aria-label={`Code of ${file}`}
-      spellCheck={false}
-      className="h-full w-full resize-none bg-transparent p-3 font-mono text-[0.85rem] leading-5 text-slate-800 outline-none dark:text-slate-200"
-      value={project.files[file] ?? ""}
-      onChange={(e) => projectStore.editFile(file, e.target.value)}
-    />
-  );
-}
+import { PlainEditor } from "./PlainEditor";
 
 /** `plain` is the text editor shown instead (the open project file's, unless given: the author page gives its own). */
 type Props = { children: ReactNode; onRetry: () => void; plain?: ReactNode };

@@ -1,7 +1,9 @@
-// The editor column: file tabs, the editor (Monaco, loaded once the first screen is up; the code shows read-only
-// until then) and the problems list with its count.
+// The editor column: file tabs, the editor (Monaco, loaded once the first screen is up, the code read-only until
+// then; or the plain text editor, the learner's choice) and the problems list with its count.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { EditorFallback } from "./EditorFallback";
+import { PlainEditor } from "./PlainEditor";
+import { plainEditorMode, usePlainEditorMode } from "./plain-editor-mode";
 import { projectStore, useProject } from "../project/project-store";
 import { useSession } from "../server-bridge/session";
 import { editorJumps } from "./editor-jumps";
@@ -42,7 +44,10 @@ function CodePreview({ text }: { text: string }) {
   );
 }
 
-export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCommands; readOnlyPreview?: boolean }) {
+const STATUS_TOGGLE =
+  "py-1 text-slate-600 underline-offset-2 hover:underline aria-pressed:font-semibold aria-pressed:text-indigo-700 dark:text-slate-400 dark:aria-pressed:text-indigo-300";
+
+export function EditorPanel({ commands }: { commands: EditorCommands }) {
   const project = useProject();
   const session = useSession();
   const ready = useAfterFirstScreen(session.status !== "syncing");
@@ -50,6 +55,7 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
   const [showProblems, setShowProblems] = useState(false);
   const [diffOpen, setDiffOpen] = useState(false);
   const screenReader = useScreenReaderMode();
+  const plain = usePlainEditorMode();
   const edited = !!project.lesson && project.files !== project.lesson.files && JSON.stringify(project.files) !== JSON.stringify(project.lesson.files);
   const files = Object.keys(project.files);
   const problems = useProblems();
@@ -84,7 +90,9 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
       </div>
       <StarterDiff open={diffOpen} onClose={() => setDiffOpen(false)} />
       <div className="min-h-0 flex-1 bg-white dark:bg-[#1e1e1e]">
-        {ready && !readOnlyPreview ? (
+        {plain ? (
+          <PlainEditor />
+        ) : ready ? (
           <EditorFallback onRetry={() => setMonacoEditor(loadMonaco)}>
             <Suspense fallback={<CodePreview text={project.files[project.activeFile ?? ""] ?? ""} />}>
               <MonacoEditor commands={commands} diagnostics={session.diagnostics} />
@@ -107,17 +115,33 @@ export function EditorPanel({ commands, readOnlyPreview }: { commands: EditorCom
             Problems ({problems.length})
           </span>
         </button>
-        <span id={EDITOR_KEYS_HINT_ID} className="ml-auto text-slate-600 dark:text-slate-400" data-testid="editor-keys-hint">
-          Editor: Enter goes in, {LEAVE_KEYS} leaves
-        </span>
+        {plain ? (
+          <span className="ml-auto" />
+        ) : (
+          <>
+            <span id={EDITOR_KEYS_HINT_ID} className="ml-auto text-slate-600 dark:text-slate-400" data-testid="editor-keys-hint">
+              Editor: Enter goes in, {LEAVE_KEYS} leaves
+            </span>
+            <button
+              type="button"
+              className={STATUS_TOGGLE}
+              aria-pressed={screenReader}
+              onClick={screenReaderMode.toggle}
+              title={`Monaco's screen reader optimised mode; ${SCREEN_READER_KEY} in the editor turns it on and off`}
+            >
+              {SCREEN_READER_KEY}: screen reader
+            </button>
+          </>
+        )}
         <button
           type="button"
-          className="py-1 text-slate-600 underline-offset-2 hover:underline aria-pressed:font-semibold aria-pressed:text-indigo-700 dark:text-slate-400 dark:aria-pressed:text-indigo-300"
-          aria-pressed={screenReader}
-          onClick={screenReaderMode.toggle}
-          title={`Monaco's screen reader optimised mode; ${SCREEN_READER_KEY} in the editor turns it on and off`}
+          className={STATUS_TOGGLE}
+          aria-pressed={plain}
+          onClick={plainEditorMode.toggle}
+          data-testid="plain-editor-toggle"
+          title="A plain text field in place of the code editor: lighter on a slow computer, and a native field for a screen reader"
         >
-          {SCREEN_READER_KEY}: screen reader
+          Plain editor
         </button>
         <span className="text-slate-600 dark:text-slate-400">
           {session.status === "syncing"
