@@ -57,7 +57,10 @@ test("the plain editor is a choice: by keyboard, remembered, no editor download,
   const toggle = page.getByTestId("problems-toggle");
   await expect.poll(() => toggle.getAttribute("data-problems"), { timeout: 30_000 }).not.toBe("0");
   await toggle.click();
-  await page.locator("ul button", { hasText: /\.ts:\d+:\d+/ }).first().click();
+  await page
+    .locator("ul button", { hasText: /\.ts:\d+:\d+/ })
+    .first()
+    .click();
   const caretLine = () => field.evaluate((el: HTMLTextAreaElement) => el.value.slice(0, el.selectionStart).split("\n").length);
   const lines = (await field.inputValue()).split("\n").length;
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("plain-editor");
