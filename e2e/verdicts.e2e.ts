@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { newContext, sharedBrowser, starterFiles, typeAtEnd, watchErrors } from "./support/browser";
+import { type EditorChoice, newContext, sharedBrowser, starterFiles, typeAtEnd, watchErrors } from "./support/browser";
 import { themedShots } from "./support/shots";
 import { baseUrl } from "./support/base-url";
 
@@ -28,8 +28,8 @@ function solutionOf(id: string, starter: Record<string, string>): Record<string,
 }
 const total = async () => ((await (await fetch(`${base}/api/lessons`)).json()) as unknown[]).length;
 
-async function fresh(): Promise<{ page: Page; errors: string[] }> {
-  const page = await (await newContext(browser())).newPage();
+async function fresh(editor?: EditorChoice): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser(), { editor })).newPage();
   page.on("dialog", (d) => void d.accept());
   return { page, errors: watchErrors(page) };
 }
@@ -130,7 +130,8 @@ describe("Check reports what went wrong before any hint, and never goes stale si
 
 describe("the problem counts agree", () => {
   test("the Tests tab and the editor's status bar count one list: compile errors and type errors, each mistake once", async () => {
-    const { page, errors } = await fresh();
+    // Type errors come from the code editor's type checker, which the plain editor has not.
+    const { page, errors } = await fresh("monaco");
     await openWith(page, L5);
     // A syntax error (the compiler and the type checker both see it, on one line) and a type error only the checker sees.
     await typeAtEnd(page, "\nexport const = ;\nconst wrong: number = 'text';");

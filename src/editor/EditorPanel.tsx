@@ -139,7 +139,7 @@ export function EditorPanel({ commands }: { commands: EditorCommands }) {
           aria-pressed={plain}
           onClick={plainEditorMode.toggle}
           data-testid="plain-editor-toggle"
-          title="A plain text field in place of the code editor: lighter on a slow computer, and a native field for a screen reader"
+          title="A plain text field in place of the code editor: lighter on a slow computer, a native field for a screen reader; it has no completions or type checks"
         >
           Plain editor
         </button>
