@@ -144,8 +144,13 @@ export async function flowCases({ server, check }) {
       calls.finally(() => (over = true));
       let n = 1;
       let lost = 0;
+      let firstLost = "";
       while (!over) {
-        if ((await mcp(learner.mcpUrl, ++n, { name: "count", arguments: {} })).result?.structuredContent?.n !== n) lost++;
+        const answer = await mcp(learner.mcpUrl, ++n, { name: "count", arguments: {} });
+        if (answer.result?.structuredContent?.n !== n) {
+          lost++;
+          firstLost ||= JSON.stringify(answer.result?.structuredContent ?? answer.result?.content?.[0]?.text ?? answer.error ?? answer).slice(0, 80);
+        }
         await new Promise((r) => setTimeout(r, 500));
       }
       const answers = await calls;
@@ -161,7 +166,7 @@ export async function flowCases({ server, check }) {
         after = small.rssMB();
       }
       return {
-        observed: `${full}/${answers.length} full; RSS ${before}>${peak}>${after} MB (ceiling ${ceiling}); learner's ${n - 1} calls lost ${lost}`,
+        observed: `${full}/${answers.length} full; RSS ${before}>${peak}>${after} MB (ceiling ${ceiling}); learner's ${n - 1} calls lost ${lost}${firstLost && ` (first: ${firstLost})`}`,
         ok: clear && full > 0 && peak < ceiling && after <= before + 64 && lost === 0,
       };
     } finally {

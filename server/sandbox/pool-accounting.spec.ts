@@ -98,3 +98,23 @@ test("opens that start together are admitted against each other: past SANDBOX_TO
   // In one tick, as sessions awaiting one shared compile resume together.
   expect(await room()).toBe(ROOM);
 });
+
+test("past SANDBOX_TOTAL_MB only the VM that grew is given up: a neighbour whose reply did not grow keeps its state", async () => {
+  const learner = await pool.open({ keepState: true });
+  await loadProject(learner, project, LIMITS);
+  await callTool(learner, ASSIGN, LIMITS);
+  const hog = await pool.open();
+  await loadProject(hog, project, LIMITS);
+  const learnerBytes = learner.memoryBytes ?? 0;
+  expect(learnerBytes).toBeGreaterThan(0);
+  // The hog's reply says it grew past everything; the learner's reply, in the same moment, says it stayed the size it was.
+  const [hogAnswer, learnerAnswer] = await Promise.all([pool.measured(hog.id, ROOM * VM_ESTIMATE_BYTES), pool.measured(learner.id, learnerBytes)]);
+  expect(hogAnswer).toMatch(/at their memory limit .*grown to/);
+  expect(hog.closed).toBe(true);
+  expect(learnerAnswer).toBeUndefined();
+  expect(learner.closed).toBe(false);
+  const { outcome } = await callTool(learner, ASSIGN, LIMITS);
+  expect(JSON.stringify(outcome)).toContain("ana");
+  await learner.close();
+  expect(await room()).toBe(ROOM);
+});

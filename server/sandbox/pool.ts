@@ -168,8 +168,13 @@ export class SandboxPool implements Sandbox {
         `The playground's sandboxes are at their memory limit (SANDBOX_TOTAL_MB=${this.options.totalMB}); try again in a minute`,
       );
     const regular = this.workers.filter((w) => w !== this.quarantine.started);
+    // A worker running guest code now may be in a neighbour's long step: an idle one first, then the one with fewest VMs.
+    const lighter = (b: PoolWorker, a: PoolWorker) => {
+      const busy = (w: PoolWorker) => (w.running().deadline > 0 ? 1 : 0);
+      return busy(b) !== busy(a) ? busy(b) < busy(a) : b.vms.size < a.vms.size;
+    };
     // A quarantined session's VMs, and those of one in debt within the last minute, open apart from everyone else's.
-    const worker = this.cpu.keptApart(options.owner) ? this.quarantine.get() : regular.reduce((a, b) => (b.vms.size < a.vms.size ? b : a));
+    const worker = this.cpu.keptApart(options.owner) ? this.quarantine.get() : regular.reduce((a, b) => (lighter(b, a) ? b : a));
     const runtime = options.runtime ?? "frontmcp";
     const vmOptions: VmOptions = {
       ...this.limits,
@@ -255,9 +260,11 @@ export class SandboxPool implements Sandbox {
   async measured(vmId: number, bytes: number): Promise<string | undefined> {
     const vm = this.vms.get(vmId);
     if (!vm || vm.closed) return undefined;
+    // Only a VM that grew can have put the total over: one that did not keeps its state while others fill the memory.
+    const grew = bytes > (vm.memoryBytes ?? VM_ESTIMATE_BYTES);
     this.resize(vm, () => (vm.memoryBytes = bytes));
     const fits = this.dropImages(vm);
-    if (fits) return undefined;
+    if (fits || !grew) return undefined;
     this.fitting ??= this.makeRoom().finally(() => (this.fitting = undefined));
     if (await this.fitting) return undefined;
     if (vm.closed) return undefined;

@@ -1,5 +1,5 @@
-// One learner's endless tests cannot hold the test queue: a bystander's run completes while they run, the endless
-// run stops at its budget, and a test that asks the host for thousands of fixture clients is cut off.
+// One learner's endless tests cannot hold the test queue: they run on at most half the workers, a bystander's run
+// completes while they run, the endless run stops at its budget, and a test that asks the host for thousands of fixture clients is cut off.
 // Timings are printed, never asserted.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Playground } from "../app";
@@ -28,7 +28,12 @@ test("a bystander's run completes while a neighbour's 12 files of endless tests 
   const bystander = await createSession(pg, { ...helpDesk(), "quick.test.ts": QUICK });
   const started = Date.now();
   const endless = api(pg, "POST", `/api/sessions/${neighbour.id}/tests`, {}).then((r) => ({ r, ms: Date.now() - started }));
-  await new Promise((r) => setTimeout(r, 300)); // the neighbour's files are queued first
+  // The neighbour's files are queued first; they run on one of the two workers at a time, the other left free.
+  let mostBusy = 0;
+  const sampling = setInterval(() => (mostBusy = Math.max(mostBusy, pg.pool.busyWorkers)), 5);
+  await new Promise((r) => setTimeout(r, 300));
+  clearInterval(sampling);
+  expect(mostBusy).toBe(1);
   const quick = await api(pg, "POST", `/api/sessions/${bystander.id}/tests`, {});
   const quickMs = Date.now() - started;
   const { r: slow, ms: slowMs } = await endless;

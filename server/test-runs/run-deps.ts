@@ -12,8 +12,9 @@ export function testRunDeps(pool: SandboxPool, codec: RequestStateCodec<FlowStat
   return {
     pool,
     codec,
-    // Two files per sandbox worker keeps every worker busy without piling VMs up in memory.
-    queue: new RunQueue(config.workers * 2),
+    // Two files per sandbox worker keeps every worker busy without piling VMs up in memory; one session's files run
+    // on at most half the workers at once, so its endless tests leave the other half free for everyone else's.
+    queue: new RunQueue(config.workers * 2, Math.max(1, Math.floor(config.workers / 2))),
     runLimits: { budgetMs: config.runBudgetMs, hostWorkPerTestMs: config.testTimeoutMs, hostRequestsInFlight: 16 },
     limits: {
       callTimeoutMs: config.callTimeoutMs,
