@@ -149,7 +149,7 @@ export async function flowCases({ server, check }) {
         const answer = await mcp(learner.mcpUrl, ++n, { name: "count", arguments: {} });
         if (answer.result?.structuredContent?.n !== n) {
           lost++;
-          firstLost ||= JSON.stringify(answer.result?.structuredContent ?? answer.result?.content?.[0]?.text ?? answer.error ?? answer).slice(0, 80);
+          firstLost ||= JSON.stringify(answer.result?.structuredContent ?? answer.result?.content?.[0]?.text ?? answer.error ?? answer).slice(0, 300);
         }
         await new Promise((r) => setTimeout(r, 500));
       }

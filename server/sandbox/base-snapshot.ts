@@ -128,8 +128,20 @@ export const entryTokens = (qjs: QuickJS, entries: Map<string, JSValueHandle>): 
 export function addVm(vmId: number, qjs: QuickJS, fields: Pick<Vm, "entries" | "modules" | "builtins" | "tokens" | "stage">): Vm {
   // Its own Math.random sequence: the one in `base` would repeat in every VM restored from it (see randomness.ts).
   const seed = reseed(qjs);
-  const vm: Vm = { qjs, deadline: Infinity, waiters: new Set(), hostCalls: new Map(), reportedBytes: 0, ranMs: 0, seed, stoppedBy: "none", ...fields };
-  vm.reportedBytes = linearBytes(vm);
+  const vm: Vm = {
+    qjs,
+    deadline: Infinity,
+    waiters: new Set(),
+    hostCalls: new Map(),
+    reportedBytes: 0,
+    restoredBytes: 0,
+    answeredCall: false,
+    ranMs: 0,
+    seed,
+    stoppedBy: "none",
+    ...fields,
+  };
+  vm.restoredBytes = vm.reportedBytes = linearBytes(vm);
   // Host functions are found by name: the ones in the snapshot are bound again for this VM.
   qjs.registerHostCallback(QUESTION_DIGEST, questionDigest(qjs));
   vms.set(vmId, vm);

@@ -49,6 +49,10 @@ export type Vm = {
   tokens: Array<[string, number]> | "none";
   /** The VM's linear memory as last told to the pool; growth beyond it is this worker's growth in flight. */
   reportedBytes: number;
+  /** Its linear memory when restored: growth past it is what its code has kept since (worker-ledger.ts). */
+  restoredBytes: number;
+  /** Whether it has answered a call: an established VM, whose small calls still run while the sandboxes are full. */
+  answeredCall: boolean;
   /** Running time of its guest code (ms) not yet told to the pool, which charges it to the VM's session (cpu-ledger.ts). */
   ranMs: number;
   /**

@@ -8,14 +8,20 @@ import type { Vm } from "./vm";
 /** The VM's WebAssembly linear memory, in bytes. */
 export const linearBytes = (vm: Vm): number => linearMemory(vm.qjs).buffer.byteLength;
 
+/** What a VM may have kept since its restore and still run while the sandboxes are full: a lesson's state. */
+const KEPT_LITTLE_BYTES = 2 ** 20;
+
 /**
- * Whether all sandboxes together would pass SANDBOX_TOTAL_MB with what this VM has grown while running: the pool's
- * count of every VM and image, plus each worker's growth in flight. Checked at each interrupt poll, so a burst of
- * queued calls stops at the total instead of each growing before the pool hears of it.
+ * Whether all sandboxes together pass SANDBOX_TOTAL_MB with what this VM has grown while running (the pool's count of
+ * every VM and image, plus each worker's growth in flight) and this VM is among what fills them: new (no call answered
+ * yet) or it kept more than a little since its restore. Checked before each step and at each interrupt poll, so a
+ * burst of queued big calls stops at the total instead of each growing before the pool hears of it, while an
+ * established learner's small call still runs.
  */
 export function overTotal(vm: Vm): boolean {
-  Atomics.store(ledger, ledgerAt(slot, "running"), BigInt(Math.max(0, linearBytes(vm) - vm.reportedBytes)));
-  return !fitsInTotal(0);
+  const bytes = linearBytes(vm);
+  Atomics.store(ledger, ledgerAt(slot, "running"), BigInt(Math.max(0, bytes - vm.reportedBytes)));
+  return (!vm.answeredCall || bytes - vm.restoredBytes > KEPT_LITTLE_BYTES) && !fitsInTotal(0);
 }
 
 /** Whether `moreBytes` still fit under SANDBOX_TOTAL_MB with everything the ledger counts. */

@@ -99,7 +99,7 @@ async function handle(m: Exclude<ToWorker, { op: "hostReply" | "forgetImage" }>)
     return undefined;
   }
   keeper.beforeStep(vm, m.vmId);
-  // A call queued while other sandboxes filled the total does not start (it would only grow past it).
+  // A call queued while the sandboxes filled the total does not start when its VM is among what fills them.
   if (overTotal(vm)) throw Object.assign(new Error(fullError().message), fullError());
   const answer = keeper.answered(vm, m.vmId, m);
   if (answer !== undefined) return answer;
@@ -151,6 +151,8 @@ port.on("message", (m: ToWorker) => {
   handle(m).then(
     (json) => {
       if (m.op === "load" || m.op === "invoke") keeper.stepAnswered(m.vmId, m.id, m.op === "invoke" ? json : undefined);
+      const answered = m.op === "invoke" ? vmOfMessage() : undefined;
+      if (answered) answered.answeredCall = true;
       send({ type: "reply", id: m.id, ok: true, json, ...size(), ...takeRan(vmOfMessage()) });
     },
     (error) => {
