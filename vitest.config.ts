@@ -10,8 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two spec files at a time: vitest's default on two cores is one, which leaves a core idle while a spec waits
-    // on its server or a timer. Specs sharing one PostgreSQL database (DATABASE_URL) take turns.
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+    // Three spec files at a time on two cores: vitest's default there is one, and many specs spend much of their
+    // time waiting on a server, a timer or a child process, which leaves a core idle. Specs sharing one PostgreSQL
+    // database (DATABASE_URL) take turns.
+    maxWorkers: process.env.DATABASE_URL ? 1 : 3,
   },
 });
