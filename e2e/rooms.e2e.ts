@@ -163,9 +163,13 @@ describe("a workshop room", () => {
 
   test("the teacher sees one learner's code and last exchange, read-only", async () => {
     const p = learners[2];
-    // The lesson open before the call, so the call goes to its tool and not the challenge's.
+    // The lesson and its server open before the call, so the call goes to lesson 4's close_ticket and not to the
+    // challenge's delete_ticket, which the Call tab shows until the new session answers.
     await pickLesson(p, LESSON_4);
     await p.getByRole("tab", { name: /Call/ }).click();
+    const tools = p.getByRole("radiogroup", { name: "Tool" });
+    await tools.getByText("close_ticket", { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => tools.getByText("delete_ticket", { exact: true }).count(), { timeout: 30_000 }).toBe(0);
     await call(p, { id: "T-1" });
     await expect.poll(() => toolAsks(p).isVisible(), { timeout: 30_000 }).toBe(true);
     await p.getByRole("button", { name: "Decline" }).click();

@@ -19,7 +19,8 @@ export function useProjectSync() {
     const files = project.files;
     // The lesson's own starter (opened or reset, not edited): the server has those files, so it is named, not sent.
     const starterOf = files === project.lesson.files ? project.lesson.id : undefined;
-    const t = setTimeout(() => void sessionKeeper.sync(files, starterOf).catch(() => undefined), project.replacedAt === project.revision ? 0 : SYNC_DELAY_MS);
+    const replaced = project.replacedAt === project.revision;
+    const t = setTimeout(() => void sessionKeeper.sync(files, starterOf, replaced).catch(() => undefined), replaced ? 0 : SYNC_DELAY_MS);
     return () => clearTimeout(t);
   }, [project.revision, project.lesson, project.files, project.replacedAt]);
 }

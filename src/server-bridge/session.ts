@@ -66,10 +66,12 @@ class SessionKeeper {
 
   /**
    * Makes the backend hold exactly these files; serialised so edits never race each other. `starterOf`: these are
-   * that lesson's untouched starter files, so a new session is asked for by the lesson's id.
+   * that lesson's untouched starter files, so a new session is asked for by the lesson's id. `replaced`: the files
+   * were replaced wholesale (another lesson, a reset, a share), so the tools listed so far are not theirs: none are
+   * offered until the server lists the new ones, and Call cannot reach the old lesson's tool meanwhile.
    */
-  sync(files: ProjectFiles, starterOf?: string): Promise<SessionState> {
-    const run = this.queue.then(() => this.syncNow(files, starterOf));
+  sync(files: ProjectFiles, starterOf?: string, replaced = false): Promise<SessionState> {
+    const run = this.queue.then(() => this.syncNow(files, starterOf, replaced));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -111,10 +113,10 @@ class SessionKeeper {
     this.set({ generation: this.state.generation + 1 });
   }
 
-  private async syncNow(files: ProjectFiles, starterOf?: string): Promise<SessionState> {
+  private async syncNow(files: ProjectFiles, starterOf?: string, replaced = false): Promise<SessionState> {
     const key = filesKey(files);
     if (this.state.id && key === this.syncedKey && this.state.status !== "unreachable") return this.state;
-    this.set({ status: "syncing" });
+    this.set({ status: "syncing", ...(replaced && { tools: [] }) });
     try {
       if (this.state.id) {
         this.restarting();

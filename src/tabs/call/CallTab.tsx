@@ -203,7 +203,7 @@ export function CallTab() {
             <Spinner label="Loading the form…" />
           )}
           <div className="mt-2 flex items-center gap-3">
-            <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady}>
+            <button type="submit" form={ARGS_FORM_ID} className="btn-primary" disabled={call.running || blocked || !formReady || !selected}>
               Call <kbd className="text-xs">Ctrl/⌘+Enter</kbd>
             </button>
             {call.running && !call.question && !call.held && (call.awaitingPage ? <OutsideWait url={call.awaitingPage} /> : <Spinner label="Calling…" />)}
