@@ -1,12 +1,12 @@
 // Issue 11.9, every screen: side by side with resizable, foldable panes from 900 px, stacked below,
 // one pane at a time on a phone; A+ and A− scale the editor too; presenter mode; and no
-// horizontal scroll at 390 px. Screenshots at four sizes in both themes go to
+// horizontal scroll at 390 px. Screenshots at four sizes in both themes (switched by the theme button) go to
 // test-results/screenshots/screens/ for a person to look at.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { call, callResult, sharedBrowser, toolAsks } from "./support/browser";
+import { call, callResult, type EditorChoice, newContext, sharedBrowser, toolAsks } from "./support/browser";
 import { baseUrl } from "./support/base-url";
 
 const base = baseUrl();
@@ -21,15 +21,37 @@ const SIZES = [
   [1920, 1080],
 ] as const;
 
-async function open(size: readonly [number, number], theme: "light" | "dark", lesson = "04-on-the-wire"): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width: size[0], height: size[1] }, colorScheme: theme });
-  await context.addInitScript((t) => localStorage.setItem("elicitation-playground:theme", t), theme);
+/** Lesson 4 at `size` in the light theme, with the code editor unless the test does not look at it. */
+async function open(size: readonly [number, number], editor: EditorChoice = "monaco"): Promise<Page> {
+  const context = await newContext(browser(), { viewport: { width: size[0], height: size[1] }, editor });
+  await context.addInitScript(() => localStorage.setItem("elicitation-playground:theme", "light"));
   const page = await context.newPage();
   // On a phone the Call tab starts behind its pane tab: wait for it to exist, not to show.
-  await page.goto(`${base}/?lesson=${lesson}`);
+  await page.goto(`${base}/?lesson=04-on-the-wire`);
   await page.locator('[role="radiogroup"][aria-label="Tool"] input').first().waitFor({ state: "attached", timeout: 30_000 });
   return page;
 }
+
+/** A screenshot in the light and then the dark theme, switched by the header's theme button; left light. */
+async function shootBothThemes(page: Page, size: string, step: string, fullPage = false) {
+  await page.screenshot({ path: `${OUT}${size}-light-${step}.png`, fullPage });
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  // Transitions off for the picture: a button mid-fade is no colour anyone is left with.
+  await settled(page, true);
+  await page.screenshot({ path: `${OUT}${size}-dark-${step}.png`, fullPage });
+  await page.getByRole("button", { name: "Light theme" }).click();
+  await settled(page, false);
+}
+
+const settled = (page: Page, on: boolean) =>
+  page.evaluate((on) => {
+    document.getElementById("shot-settled")?.remove();
+    if (!on) return;
+    const style = document.createElement("style");
+    style.id = "shot-settled";
+    style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+    document.head.append(style);
+  }, on);
 
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 const paneWidth = (page: Page, pane: string) => page.locator(`[data-pane="${pane}"]`).evaluate((el) => el.getBoundingClientRect().width);
@@ -45,42 +67,40 @@ async function answerBoth(page: Page) {
 }
 
 describe("screenshots at four sizes, both themes, nothing wider than the screen", () => {
-  for (const theme of ["light", "dark"] as const) {
-    for (const size of SIZES) {
-      test(`${size[0]}x${size[1]} ${theme}`, async () => {
-        const page = await open(size, theme);
-        const name = `${size[0]}x${size[1]}-${theme}`;
-        const phone = size[0] < 640;
-        await page.locator(".monaco-editor .view-lines").waitFor({ state: "attached", timeout: 30_000 });
-        await page.screenshot({ path: `${OUT}${name}-1-lesson.png` });
-        expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  for (const size of SIZES) {
+    test(`${size[0]}x${size[1]}`, async () => {
+      const page = await open(size);
+      const name = `${size[0]}x${size[1]}`;
+      const phone = size[0] < 640;
+      await page.locator(".monaco-editor .view-lines").waitFor({ state: "attached", timeout: 30_000 });
+      await shootBothThemes(page, name, "1-lesson");
+      expect(await horizontalOverflow(page), `${name} scrolls sideways`).toBeLessThanOrEqual(0);
 
-        if (phone) await page.getByRole("tab", { name: "Try it" }).click();
-        await call(page, { id: "T-1" });
-        // The form loads lazily: the picture is of the form itself, not of its spinner.
-        await toolAsks(page).getByRole("checkbox", { name: "confirm", exact: true }).waitFor();
-        await page.screenshot({ path: `${OUT}${name}-2-question.png` });
-        await answerBoth(page);
-        await page.screenshot({ path: `${OUT}${name}-3-result.png` });
-        await page.getByRole("tab", { name: /Wire/ }).click();
-        await page.getByTestId("wire-call").first().waitFor();
-        await page.screenshot({ path: `${OUT}${name}-4-wire.png`, fullPage: !phone });
-        expect(await horizontalOverflow(page), `${name} Wire tab scrolls sideways`).toBeLessThanOrEqual(0);
-        if (phone) {
-          await page.getByRole("tab", { name: "Code" }).click();
-          await page.locator(".monaco-editor .view-lines").waitFor();
-          await page.screenshot({ path: `${OUT}${name}-5-code.png` });
-          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-        }
-        await page.context().close();
-      });
-    }
+      if (phone) await page.getByRole("tab", { name: "Try it" }).click();
+      await call(page, { id: "T-1" });
+      // The form loads lazily: the picture is of the form itself, not of its spinner.
+      await toolAsks(page).getByRole("checkbox", { name: "confirm", exact: true }).waitFor();
+      await shootBothThemes(page, name, "2-question");
+      await answerBoth(page);
+      await shootBothThemes(page, name, "3-result");
+      await page.getByRole("tab", { name: /Wire/ }).click();
+      await page.getByTestId("wire-call").first().waitFor();
+      await shootBothThemes(page, name, "4-wire", !phone);
+      expect(await horizontalOverflow(page), `${name} Wire tab scrolls sideways`).toBeLessThanOrEqual(0);
+      if (phone) {
+        await page.getByRole("tab", { name: "Code" }).click();
+        await page.locator(".monaco-editor .view-lines").waitFor();
+        await shootBothThemes(page, name, "5-code");
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    });
   }
 });
 
 describe("panes", () => {
   test("wide: the dividers resize by keyboard, fold and unfold, and the sizes survive a reload", async () => {
-    const page = await open([1280, 800], "light");
+    const page = await open([1280, 800], "plain");
     const before = await paneWidth(page, "lesson");
     const divider = page.getByRole("separator", { name: "Resize the lesson pane" });
     await divider.focus();
@@ -102,13 +122,13 @@ describe("panes", () => {
   });
 
   test("under 900 px the panes stack; on a phone one pane shows at a time, switched by tabs", async () => {
-    const tablet = await open([768, 1024], "light");
+    const tablet = await open([768, 1024], "plain");
     const boxes = await Promise.all(["lesson", "editor", "tabs"].map((p) => tablet.locator(`[data-pane="${p}"]`).boundingBox()));
     expect(boxes[0]!.y).toBeLessThan(boxes[1]!.y);
     expect(boxes[1]!.y).toBeLessThan(boxes[2]!.y);
     await tablet.context().close();
 
-    const phone = await open([390, 844], "light");
+    const phone = await open([390, 844], "plain");
     const visible = () =>
       phone.evaluate(() =>
         [...document.querySelectorAll("[data-pane]")].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.getAttribute("data-pane")),
@@ -121,7 +141,7 @@ describe("panes", () => {
   });
 
   test("A+ and A− scale the editor too; presenter mode makes type large and hides the lesson", async () => {
-    const page = await open([1280, 800], "light");
+    const page = await open([1280, 800]);
     await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 30_000 });
     const start = await editorFontSize(page);
     await page.getByRole("button", { name: "Larger text" }).click();

@@ -43,8 +43,11 @@ export type EditorChoice = "monaco" | "plain";
 /** The page's own storage key for that choice (src/editor/plain-editor-mode.ts), set as a learner's click sets it. */
 const PLAIN_EDITOR_KEY = "elicitation-playground:plain-editor";
 
-export async function newContext(browser: Browser, opts: { dark?: boolean; editor?: EditorChoice } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: opts.dark ? "dark" : "light" });
+export async function newContext(
+  browser: Browser,
+  opts: { dark?: boolean; editor?: EditorChoice; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, colorScheme: opts.dark ? "dark" : "light" });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => undefined);
   if ((opts.editor ?? "plain") === "plain") {
     await context.addInitScript((key) => localStorage.getItem(key) ?? localStorage.setItem(key, "1"), PLAIN_EDITOR_KEY);

@@ -5,11 +5,30 @@ import type { Page } from "playwright-core";
 
 const SHOTS = process.env.SHOTS_DIR;
 
+/**
+ * Puts the page in one theme as the theme button does (its class, and the colour scheme a reader who chose it has),
+ * with transitions off while a picture is taken: a button mid-fade is no colour anyone is left with.
+ */
+export async function showTheme(page: Page, theme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => {
+    let settled = document.getElementById("shot-settled");
+    if (!settled) {
+      settled = document.createElement("style");
+      settled.id = "shot-settled";
+      settled.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
+      document.head.append(settled);
+    }
+    document.documentElement.classList.toggle("dark", dark);
+    if (!dark) settled.remove();
+  }, theme === "dark");
+}
+
 export async function themedShots(page: Page, name: string, atWidth: (width: number) => Promise<void> = async () => undefined) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+    await showTheme(page, theme);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await atWidth(width);
@@ -17,5 +36,5 @@ export async function themedShots(page: Page, name: string, atWidth: (width: num
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await showTheme(page, "light");
 }
