@@ -9,7 +9,7 @@ const SHOTS = process.env.SHOTS_DIR;
  * Puts the page in one theme as the theme button does (its class, and the colour scheme a reader who chose it has),
  * with transitions off while a picture is taken: a button mid-fade is no colour anyone is left with.
  */
-export async function showTheme(page: Page, theme: "light" | "dark") {
+async function showTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((dark) => {
     let settled = document.getElementById("shot-settled");
