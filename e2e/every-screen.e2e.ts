@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { call, callResult, type EditorChoice, newContext, sharedBrowser, toolAsks } from "./support/browser";
 import { baseUrl } from "./support/base-url";
+import { holdTransitions } from "./support/settled";
 
 const base = baseUrl();
 const OUT = fileURLToPath(new URL("../test-results/screenshots/screens/", import.meta.url));
@@ -35,23 +36,12 @@ async function open(size: readonly [number, number], editor: EditorChoice = "mon
 /** A screenshot in the light and then the dark theme, switched by the header's theme button; left light. */
 async function shootBothThemes(page: Page, size: string, step: string, fullPage = false) {
   await page.screenshot({ path: `${OUT}${size}-light-${step}.png`, fullPage });
+  await holdTransitions(page, true);
   await page.getByRole("button", { name: "Dark theme" }).click();
-  // Transitions off for the picture: a button mid-fade is no colour anyone is left with.
-  await settled(page, true);
   await page.screenshot({ path: `${OUT}${size}-dark-${step}.png`, fullPage });
   await page.getByRole("button", { name: "Light theme" }).click();
-  await settled(page, false);
+  await holdTransitions(page, false);
 }
-
-const settled = (page: Page, on: boolean) =>
-  page.evaluate((on) => {
-    document.getElementById("shot-settled")?.remove();
-    if (!on) return;
-    const style = document.createElement("style");
-    style.id = "shot-settled";
-    style.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
-    document.head.append(style);
-  }, on);
 
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
 const paneWidth = (page: Page, pane: string) => page.locator(`[data-pane="${pane}"]`).evaluate((el) => el.getBoundingClientRect().width);

@@ -5,11 +5,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults, RunOptions } from "axe-core";
 import type { Page } from "playwright-core";
+import { holdTransitions } from "./settled";
 
 const SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const EXTRA = ["heading-order", "region", "label-content-name-mismatch"];
-const SETTLED_CSS = "*, *::before, *::after { transition: none !important; animation: none !important; }";
 
 interface AxeInPage {
   getRules(tags: string[]): { ruleId: string }[];
@@ -20,15 +20,8 @@ interface AxeInPage {
 export async function axeFindings(page: Page, state: string, within?: string): Promise<string[]> {
   // Evaluated through the debugging protocol, so the page's own script policy does not stand in the way.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(SOURCE);
-  // A colour mid-transition (a theme just switched, a button just left) is no colour a reader is left with, so the
-  // audit sees every element at the end of its transitions and animations: a style puts them there at once. Waiting
-  // for them instead can hang: Chromium sometimes leaves a transition's `finished` promise unsettled.
-  await page.evaluate((css) => {
-    const settled = document.createElement("style");
-    settled.id = "axe-settled";
-    settled.textContent = css;
-    document.head.append(settled);
-  }, SETTLED_CSS);
+  // The audit sees every element at the end of its transitions, as a reader is left with it.
+  await holdTransitions(page, true);
   const violations = await page
     .evaluate(
       async ({ tags, extra, within }) => {
@@ -43,7 +36,7 @@ export async function axeFindings(page: Page, state: string, within?: string): P
       },
       { tags: TAGS, extra: EXTRA, within },
     )
-    .finally(() => page.evaluate(() => document.getElementById("axe-settled")?.remove()));
+    .finally(() => holdTransitions(page, false));
   return violations.flatMap((v) => v.nodes.slice(0, 6).map((n) => `${state}: ${v.id} (${v.impact}) ${n}`));
 }
 

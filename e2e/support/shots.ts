@@ -2,6 +2,7 @@
 // at 1280 and 390 px, in the light and the dark theme. `atWidth` runs before each shot (open a tab, scroll to a part).
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { holdTransitions } from "./settled";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -11,17 +12,9 @@ const SHOTS = process.env.SHOTS_DIR;
  */
 async function showTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate((dark) => {
-    let settled = document.getElementById("shot-settled");
-    if (!settled) {
-      settled = document.createElement("style");
-      settled.id = "shot-settled";
-      settled.textContent = "*, *::before, *::after { transition: none !important; animation: none !important; }";
-      document.head.append(settled);
-    }
-    document.documentElement.classList.toggle("dark", dark);
-    if (!dark) settled.remove();
-  }, theme === "dark");
+  if (theme === "dark") await holdTransitions(page, true);
+  await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
+  if (theme === "light") await holdTransitions(page, false);
 }
 
 export async function themedShots(page: Page, name: string, atWidth: (width: number) => Promise<void> = async () => undefined) {

@@ -1,5 +1,6 @@
 // One learner's endless tests cannot hold the test queue: they run on at most half the workers, a bystander's run
-// completes while they run, the endless run stops at its budget, and a test that asks the host for thousands of fixture clients is cut off.
+// completes while they run, the endless run stops at its budget, and a test that asks the host for thousands of
+// fixture clients is cut off.
 // Timings are printed, never asserted.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Playground } from "../app";
