@@ -47,6 +47,8 @@ const isDark = (page: Page) => page.evaluate(() => document.documentElement.clas
 async function setTheme(page: Page, dark: boolean) {
   await page.emulateMedia({ colorScheme: dark ? "dark" : "light" });
   await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+  // The code editor follows the class a moment later; audited before, its light tokens sit on the dark background.
+  await page.waitForFunction((on) => [...document.querySelectorAll(".monaco-editor")].every((el) => el.classList.contains("vs-dark") === on), dark);
 }
 
 /** The violations in the light and then the dark theme, the same state audited in each; the page is left light. */
